@@ -1,0 +1,220 @@
+package dev.dag;
+
+import dev.dag.internal.config.YamlConfigLoader;
+import dev.dag.internal.engine.Databases;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One resolved dag instance: where tables are stored (a JDBC URL and credentials), the schema prefix
+ * that keeps several users or branches apart in one database, and the connection pool size. The pool
+ * opens on first use; {@link #close()} releases it.
+ *
+ * <pre>{@code
+ * try (ConfigContext config = ConfigContext.load("dag.yaml", "default")) {
+ *     flow.run(RunOptions.of(config));
+ * }
+ * }</pre>
+ *
+ * In {@code dag.yaml}, each instance lists {@code url}, {@code user}, {@code password},
+ * {@code schema_prefix}, {@code metadata_schema} and {@code pool_size}; {@code ${NAME}} and
+ * {@code ${NAME:-default}} are replaced from the environment.
+ */
+public final class ConfigContext implements AutoCloseable {
+    /** File name of the DuckDB database used when no configuration is given. */
+    public static final String DEFAULT_DUCKDB_FILE = "dag.duckdb";
+
+    private final String instance;
+    private final String url;
+    private final String user;
+    private final String password;
+    private final String schemaPrefix;
+    private final String metadataSchema;
+    private final int poolSize;
+
+    private ConfigContext(Builder builder) {
+        this.instance = builder.instance;
+        this.url = builder.url;
+        this.user = builder.user;
+        this.password = builder.password;
+        this.schemaPrefix = builder.schemaPrefix;
+        this.metadataSchema = builder.metadataSchema;
+        this.poolSize = builder.poolSize;
+    }
+
+    /** The default instance: a DuckDB file {@value #DEFAULT_DUCKDB_FILE} in the working folder. */
+    public static ConfigContext defaults() {
+        return duckdb(Path.of(DEFAULT_DUCKDB_FILE));
+    }
+
+    /** An instance on the DuckDB database file {@code file} (created when missing). */
+    public static ConfigContext duckdb(Path file) {
+        return builder().instance("duckdb").url("jdbc:duckdb:" + file.toAbsolutePath()).build();
+    }
+
+    /**
+     * The instance {@code instance} of the YAML file {@code yamlFile}.
+     *
+     * @throws ConfigException if the file cannot be read or has no such instance
+     */
+    public static ConfigContext load(String yamlFile, String instance) {
+        return load(Path.of(yamlFile), instance);
+    }
+
+    /** {@link #load(String, String)} with a path. */
+    public static ConfigContext load(Path yamlFile, String instance) {
+        return YamlConfigLoader.load(yamlFile, instance, System.getenv());
+    }
+
+    /** A builder for an instance defined in code. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The instance name (for messages and lock keys). */
+    public String instance() {
+        return instance;
+    }
+
+    /** The JDBC URL of the table store. */
+    public String url() {
+        return url;
+    }
+
+    /** The database user, or null. */
+    public String user() {
+        return user;
+    }
+
+    /** The database password, or null. Never printed. */
+    public String password() {
+        return password;
+    }
+
+    /** Prefix put before every schema dag creates (default empty). */
+    public String schemaPrefix() {
+        return schemaPrefix;
+    }
+
+    /** Schema of dag's own metadata, before the prefix (default {@code dag_meta}). */
+    public String metadataSchema() {
+        return metadataSchema;
+    }
+
+    /** Maximum connections in the pool (default 4). */
+    public int poolSize() {
+        return poolSize;
+    }
+
+    /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
+    @Override
+    public void close() {
+        Databases.close(this);
+    }
+
+    @Override
+    public String toString() {
+        return "ConfigContext(" + instance + ", " + url + ")";
+    }
+
+    /** Builds a {@link ConfigContext}; {@link #url(String)} is required. */
+    public static final class Builder {
+        private String instance = "default";
+        private String url;
+        private String user;
+        private String password;
+        private String schemaPrefix = "";
+        private String metadataSchema = "dag_meta";
+        private int poolSize = 4;
+
+        private Builder() {
+        }
+
+        /** Instance name (default {@code default}). */
+        public Builder instance(String instance) {
+            this.instance = Objects.requireNonNull(instance, "instance");
+            return this;
+        }
+
+        /** JDBC URL, e.g. {@code jdbc:duckdb:/data/dag.duckdb} or {@code jdbc:postgresql://host/db}. */
+        public Builder url(String url) {
+            this.url = Objects.requireNonNull(url, "url");
+            return this;
+        }
+
+        /** Database user. */
+        public Builder user(String user) {
+            this.user = user;
+            return this;
+        }
+
+        /** Database password. */
+        public Builder password(String password) {
+            this.password = password;
+            return this;
+        }
+
+        /** Prefix for every schema dag creates (default empty). */
+        public Builder schemaPrefix(String schemaPrefix) {
+            this.schemaPrefix = Objects.requireNonNull(schemaPrefix, "schemaPrefix");
+            return this;
+        }
+
+        /** Schema name of the metadata store (default {@code dag_meta}). */
+        public Builder metadataSchema(String metadataSchema) {
+            this.metadataSchema = Objects.requireNonNull(metadataSchema, "metadataSchema");
+            return this;
+        }
+
+        /** Pool size (default 4, at least 1). */
+        public Builder poolSize(int poolSize) {
+            if (poolSize < 1) {
+                throw new ConfigException("pool_size must be at least 1, got " + poolSize, null);
+            }
+            this.poolSize = poolSize;
+            return this;
+        }
+
+        /** Sets every key of an instance map read from YAML (keys as in {@code dag.yaml}). */
+        public Builder fromMap(Map<String, String> values) {
+            values.forEach(this::set);
+            return this;
+        }
+
+        private void set(String key, String value) {
+            switch (key) {
+                case "url" -> url(value);
+                case "user" -> user(value);
+                case "password" -> password(value);
+                case "schema_prefix" -> schemaPrefix(value);
+                case "metadata_schema" -> metadataSchema(value);
+                case "pool_size" -> poolSize(parsePoolSize(value));
+                default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
+                        + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size.", null);
+            }
+        }
+
+        private int parsePoolSize(String value) {
+            try {
+                return Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigException("pool_size of instance '" + instance + "' must be a number, got '"
+                        + value + "'", e);
+            }
+        }
+
+        /**
+         * The context.
+         *
+         * @throws ConfigException if no URL was given
+         */
+        public ConfigContext build() {
+            if (url == null || url.isBlank()) {
+                throw new ConfigException("Instance '" + instance + "' has no url. Set it, e.g. "
+                        + "url: jdbc:duckdb:dag.duckdb", null);
+            }
+            return new ConfigContext(this);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.dag;
+
+import dev.dag.internal.engine.AgentPresence;
+import dev.dag.internal.engine.DefinitionScope;
+import dev.dag.internal.engine.FlowDefinition;
+import dev.dag.internal.engine.FlowRunner;
+import dev.dag.internal.engine.RunOutcome;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A pipeline: stages of tasks, defined once and run many times. Inside the {@code try} block a call
+ * to a {@link Materialize} method does not run its body: it records the task and returns a
+ * placeholder for its output, which later calls take as input.
+ *
+ * <pre>{@code
+ * Flow flow = new Flow("orders");
+ * try (flow) {
+ *     Table raw;
+ *     try (Stage s = new Stage("raw"))   { raw = Tasks.load(); }
+ *     try (Stage s = new Stage("clean")) { Tasks.clean(raw, 3); }
+ * }
+ * Result result = flow.run();
+ * }</pre>
+ *
+ * Defining a flow needs the agent ({@code -javaagent:dag-agent.jar}, or {@code DagAgent.install()} in
+ * tests).
+ */
+public final class Flow implements AutoCloseable {
+    private final FlowDefinition definition;
+
+    /**
+     * Starts defining a flow on this thread.
+     *
+     * @throws DefinitionException if the agent is not attached, the name is empty, or another flow is
+     *     being defined on this thread
+     */
+    public Flow(String name) {
+        Objects.requireNonNull(name, "flow name");
+        AgentPresence.requireAttached(name);
+        this.definition = DefinitionScope.openFlow(name);
+    }
+
+    /** The flow name. */
+    public String name() {
+        return definition.name();
+    }
+
+    /** Stage names, in definition order. */
+    public List<String> stages() {
+        return definition.stageNames();
+    }
+
+    /** Ends the definition; the flow can then be run. */
+    @Override
+    public void close() {
+        DefinitionScope.closeFlow(definition);
+    }
+
+    /** Runs the flow against the default instance (a DuckDB file in the working folder). */
+    public Result run() {
+        return run(RunOptions.defaults());
+    }
+
+    /**
+     * Runs every stage in order; each stage is committed (made visible) only when all of its tasks
+     * succeeded.
+     *
+     * @throws DagException the first failure (task error, SQL error), with the partial result attached
+     *     ({@link DagException#result()}); stages committed before it stay committed
+     */
+    public Result run(RunOptions options) {
+        Objects.requireNonNull(options, "options");
+        if (!definition.isClosed()) {
+            throw new DefinitionException("Flow '" + name() + "' is still being defined: call run() after its "
+                    + "try (flow) { ... } block has closed.");
+        }
+        RunOutcome outcome = FlowRunner.run(definition, options);
+        if (outcome.failure() != null) {
+            DagException failure = outcome.failure();
+            failure.attachResult(outcome.result());
+            throw failure;
+        }
+        return outcome.result();
+    }
+
+    @Override
+    public String toString() {
+        return "Flow(" + name() + ", stages " + stages() + ")";
+    }
+}

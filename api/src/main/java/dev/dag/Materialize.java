@@ -1,0 +1,55 @@
+package dev.dag;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a method as a dag task. With the agent attached, a call inside a {@link Flow} definition
+ * records the task instead of running it; a call inside a run executes it with caching and
+ * materializes what it returns; any other call runs the body as ordinary Java.
+ *
+ * <pre>{@code
+ * @Materialize(version = "1")
+ * static Table clean(Table orders, int minQty) {
+ *     return Table.of("SELECT * FROM " + orders.ref() + " WHERE qty >= " + minQty).name("clean_orders");
+ * }
+ * }</pre>
+ *
+ * <p>Parameters are {@link Table}/{@link Blob} outputs of other tasks or constants; the return type is
+ * {@link Table}, {@link Blob}, a {@code record} whose components are tables or blobs, a
+ * {@code List<Table>} with {@link #nout()} set, or {@code void}. Anything else is refused when the
+ * flow is defined.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Materialize {
+
+    /**
+     * The task's code version. {@code ""} (the default) means "no version": the body always runs and
+     * its outputs count as new, so their consumers rerun too. Bump it whenever the body changes.
+     */
+    String version() default "";
+
+    /**
+     * {@code true} for tasks whose body is cheap because it only builds SQL: the body always runs and
+     * each produced SQL table is reused when its query is unchanged.
+     */
+    boolean lazy() default false;
+
+    /**
+     * What an input {@link Table} hands the body through {@link Table#obj()}: {@link TableRef} (the
+     * default: a reference, no data read), a record class (rows as {@code List<R>}) or
+     * {@code Map.class} (rows as {@code List<Map<String, Object>>}).
+     */
+    Class<?> inputType() default TableRef.class;
+
+    /** The task name used in results and errors; defaults to the method name. */
+    String name() default "";
+
+    /** Number of tables of a task that returns {@code List<Table>}; must be set for that return type. */
+    int nout() default -1;
+}

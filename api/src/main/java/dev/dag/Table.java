@@ -1,0 +1,171 @@
+package dev.dag;
+
+import dev.dag.internal.engine.Materializer;
+import dev.dag.internal.engine.OutputPlaceholder;
+import dev.dag.internal.engine.StoredTable;
+import dev.dag.internal.engine.TableAccess;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A table a task produces or consumes. Immutable: {@link #name(String)}, {@link #primaryKey(String...)}
+ * and {@link #indexes(List)} return a new {@code Table}.
+ *
+ * <pre>{@code
+ * return Table.of("SELECT * FROM " + raw.ref() + " WHERE qty > 0").name("orders").primaryKey("id");
+ * }</pre>
+ *
+ * <p>A {@code Table} is one of three things: a value to be materialized ({@link #of(Object)}), an input
+ * bound to a stored table (what a task body receives, and what {@link #materialize()} returns), or,
+ * while a flow is being defined, a placeholder for a task's future output.
+ */
+public final class Table {
+    static {
+        TableAccess.register(new Access());
+    }
+
+    private final Object obj;
+    private final String name;
+    private final List<String> primaryKey;
+    private final List<List<String>> indexes;
+    private final OutputPlaceholder placeholder;
+    private final StoredTable stored;
+
+    private Table(Object obj, String name, List<String> primaryKey, List<List<String>> indexes,
+                  OutputPlaceholder placeholder, StoredTable stored) {
+        this.obj = obj;
+        this.name = name;
+        this.primaryKey = primaryKey;
+        this.indexes = indexes;
+        this.placeholder = placeholder;
+        this.stored = stored;
+    }
+
+    /**
+     * A table to materialize: SQL text (a query), a {@link TableRef}, or a {@code List} of records or
+     * maps (bulk-loaded, never inserted row by row).
+     *
+     * @throws NullPointerException if {@code obj} is null
+     */
+    public static Table of(Object obj) {
+        Objects.requireNonNull(obj, "Table.of(obj): obj must be SQL text, a TableRef or a List of rows, not null");
+        return new Table(obj, null, List.of(), List.of(), null, null);
+    }
+
+    /** This table under the given name (unique within its stage; defaults to the task name). */
+    public Table name(String name) {
+        Objects.requireNonNull(name, "table name");
+        return new Table(obj, name, primaryKey, indexes, placeholder, stored);
+    }
+
+    /** This table with a primary key on the given columns, added after the data is loaded. */
+    public Table primaryKey(String... columns) {
+        return new Table(obj, name, List.of(columns), indexes, placeholder, stored);
+    }
+
+    /** This table with one index per entry (each a list of columns), created after the data is loaded. */
+    public Table indexes(List<List<String>> indexes) {
+        List<List<String>> copy = indexes.stream().map(List::copyOf).toList();
+        return new Table(obj, name, primaryKey, copy, placeholder, stored);
+    }
+
+    /** The table name, or {@code null} when none was given. */
+    public String name() {
+        return name != null ? name : stored != null ? stored.tableName() : null;
+    }
+
+    /** Primary key columns (empty when none). */
+    public List<String> primaryKey() {
+        return primaryKey;
+    }
+
+    /** Index column lists (empty when none). */
+    public List<List<String>> indexes() {
+        return indexes;
+    }
+
+    /**
+     * The table's content as the task sees it: for an input, what the task's {@code inputType} asks for
+     * (a {@link TableRef} by default, rows for a record class or {@code Map.class}); for a table built
+     * with {@link #of(Object)}, the object it was built from.
+     *
+     * @throws DefinitionException for a placeholder, which has no content while the flow is defined
+     */
+    public Object obj() {
+        if (placeholder != null) {
+            throw placeholder.noContent(name);
+        }
+        return stored != null ? stored.content() : obj;
+    }
+
+    /**
+     * The stored table this refers to, quoted and qualified when printed.
+     *
+     * @throws DefinitionException if the table is not stored yet (a placeholder, or a value that was never
+     *     materialized)
+     */
+    public TableRef ref() {
+        if (stored != null) {
+            return stored.ref();
+        }
+        if (obj instanceof TableRef ref) {
+            return ref;
+        }
+        if (placeholder != null) {
+            throw placeholder.noContent(name);
+        }
+        throw new DefinitionException("Table " + (name == null ? "(unnamed)" : "'" + name + "'")
+                + " is not stored yet, so it has no ref(). Call materialize() on it inside a task, "
+                + "or return it from the task and pass the task's output to the consumer.");
+    }
+
+    /**
+     * Writes this table now when a task is running on this thread and returns it bound to the stored
+     * table; with no run open, does nothing and returns this table unchanged (so tasks stay callable as
+     * plain methods, e.g. in unit tests).
+     */
+    public Table materialize() {
+        return Materializer.materialize(this, MaterializeOptions.defaults());
+    }
+
+    /** {@link #materialize()} with options. */
+    public Table materialize(MaterializeOptions options) {
+        return Materializer.materialize(this, Objects.requireNonNull(options, "options"));
+    }
+
+    @Override
+    public String toString() {
+        if (placeholder != null) {
+            return "Table(placeholder " + placeholder + ")";
+        }
+        if (stored != null) {
+            return "Table(" + stored.ref() + ")";
+        }
+        return "Table(" + (name == null ? "unnamed" : name) + ")";
+    }
+
+    /** The engine's view of a table's private state; reached only through {@link TableAccess}. */
+    private static final class Access implements TableAccess.Accessor {
+        @Override
+        public OutputPlaceholder placeholder(Table table) {
+            return table.placeholder;
+        }
+
+        @Override
+        public StoredTable stored(Table table) {
+            return table.stored;
+        }
+
+        @Override
+        public Table placeholderTable(OutputPlaceholder placeholder) {
+            return new Table(null, null, List.of(), List.of(), placeholder, null);
+        }
+
+        @Override
+        public Table storedTable(Table source, StoredTable stored) {
+            List<String> pk = source == null ? List.of() : source.primaryKey;
+            List<List<String>> idx = source == null ? List.of() : source.indexes;
+            return new Table(null, stored.tableName(), pk, idx, null, stored);
+        }
+    }
+}

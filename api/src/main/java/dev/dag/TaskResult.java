@@ -1,0 +1,24 @@
+package dev.dag;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The outcome of one task in a run.
+ *
+ * @param task      task name
+ * @param stage     stage the task belongs to
+ * @param outcome   what happened
+ * @param reason    why it ran or did not, in words
+ * @param millis    wall time spent on the task (body and writes), in milliseconds
+ * @param rowsWritten rows written by the task's tables (0 when nothing was written)
+ * @param tables    names of the tables the task wrote or carried over, in order
+ * @param error     the failure, when the outcome is {@link TaskOutcome#FAILED}
+ */
+public record TaskResult(String task, String stage, TaskOutcome outcome, String reason, long millis,
+                         long rowsWritten, List<String> tables, Optional<DagException> error) {
+    /** Validates and copies. */
+    public TaskResult {
+        tables = List.copyOf(tables);
+    }
+}

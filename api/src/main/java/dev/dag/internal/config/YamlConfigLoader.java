@@ -1,0 +1,73 @@
+package dev.dag.internal.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.dag.ConfigContext;
+import dev.dag.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one instance out of a {@code dag.yaml} file:
+ *
+ * <pre>
+ * instances:
+ *   default:
+ *     url: jdbc:duckdb:dag.duckdb
+ *   postgres:
+ *     url: jdbc:postgresql://127.0.0.1:5432/test
+ *     user: ${PGUSER:-postgres}
+ *     schema_prefix: ${USER}_
+ * </pre>
+ */
+public final class YamlConfigLoader {
+    private YamlConfigLoader() {
+    }
+
+    /** The named instance, with environment placeholders replaced from {@code env}. */
+    public static ConfigContext load(Path file, String instance, Map<String, String> env) {
+        JsonNode instances = readInstances(file);
+        JsonNode node = instances.get(instance);
+        if (node == null || !node.isObject()) {
+            throw new ConfigException("No instance '" + instance + "' in " + file.toAbsolutePath()
+                    + ". Instances defined there: " + names(instances) + ".", null);
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        EnvPlaceholders placeholders = new EnvPlaceholders(env);
+        node.fields().forEachRemaining(field -> values.put(field.getKey(),
+                placeholders.resolve(field.getValue().asText(), file + " instance '" + instance + "' key '"
+                        + field.getKey() + "'")));
+        return ConfigContext.builder().instance(instance).fromMap(values).build();
+    }
+
+    private static JsonNode readInstances(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("Config file " + file.toAbsolutePath() + " does not exist.", null);
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ConfigException("Config file " + file.toAbsolutePath() + " is not valid YAML: "
+                    + e.getMessage(), e);
+        }
+        JsonNode instances = root == null ? null : root.get("instances");
+        if (instances == null || !instances.isObject()) {
+            throw new ConfigException("Config file " + file.toAbsolutePath()
+                    + " has no 'instances:' map. See docs/configuration.md.", null);
+        }
+        return instances;
+    }
+
+    private static List<String> names(JsonNode instances) {
+        List<String> names = new ArrayList<>();
+        instances.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.dag.internal.engine;
+
+import dev.dag.Blob;
+import dev.dag.Table;
+import dev.dag.TableRef;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Replaces the placeholders among a task's arguments with the outputs their producers stored, each
+ * table seen through the consumer's {@code inputType}.
+ */
+final class ArgumentBinder {
+    private final Map<OutputPlaceholder, Object> outputs;
+    private final StageRun stageRun;
+    private final TaskDescriptor consumer;
+
+    ArgumentBinder(Map<OutputPlaceholder, Object> outputs, StageRun stageRun, TaskDescriptor consumer) {
+        this.outputs = outputs;
+        this.stageRun = stageRun;
+        this.consumer = consumer;
+    }
+
+    Object[] bind(Object[] args) {
+        Object[] bound = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            bound[i] = bind(args[i]);
+        }
+        return bound;
+    }
+
+    private Object bind(Object value) {
+        OutputPlaceholder placeholder = Placeholders.of(value);
+        if (placeholder != null) {
+            return input(placeholder);
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(element -> copy.add(bind(element)));
+            return copy;
+        }
+        if (value instanceof Collection<?> || value == null) {
+            return value;
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            map.forEach((key, element) -> copy.put(key, bind(element)));
+            return copy;
+        }
+        if (value instanceof Record record && containsPlaceholder(record)) {
+            return rebuild(record);
+        }
+        return value;
+    }
+
+    private Object input(OutputPlaceholder placeholder) {
+        Object output = outputs.get(placeholder);
+        if (output instanceof Table table) {
+            StoredTable stored = TableAccess.tables().stored(table);
+            Class<?> type = consumer.inputType();
+            StoredTable seen = type == TableRef.class ? stored
+                    : stored.withContent(stageRun.reader(stored, type, consumer.name()));
+            return TableAccess.tables().storedTable(table, seen);
+        }
+        if (output instanceof Blob blob) {
+            return blob;
+        }
+        throw new IllegalStateException("no output recorded for " + placeholder);
+    }
+
+    private boolean containsPlaceholder(Record record) {
+        boolean[] found = {false};
+        Placeholders.visit(record, placeholder -> found[0] = true);
+        return found[0];
+    }
+
+    private Object rebuild(Record record) {
+        RecordComponent[] components = record.getClass().getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = bind(Placeholders.componentValue(components[i], record));
+        }
+        try {
+            Constructor<?> constructor = record.getClass().getDeclaredConstructor(types);
+            constructor.setAccessible(true);
+            return constructor.newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot rebuild argument " + record.getClass().getName(), e);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.dag.internal.engine;
+
+import dev.dag.Blob;
+import dev.dag.DefinitionException;
+import dev.dag.Table;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/** Creates the placeholders a recorded task call returns, and finds placeholders among arguments. */
+final class Placeholders {
+    private Placeholders() {
+    }
+
+    /** A placeholder of the task's declared return type. */
+    static Object forResult(TaskInvocation invocation) {
+        TaskDescriptor descriptor = invocation.descriptor();
+        return switch (descriptor.shape()) {
+            case VOID -> null;
+            case TABLE -> table(invocation, "");
+            case BLOB -> blob(invocation, "");
+            case LIST -> list(invocation, descriptor.nout());
+            case RECORD -> record(invocation, descriptor.method().getReturnType());
+        };
+    }
+
+    private static Table table(TaskInvocation invocation, String path) {
+        return TableAccess.tables().placeholderTable(new OutputPlaceholder(invocation, path));
+    }
+
+    private static Blob blob(TaskInvocation invocation, String path) {
+        return TableAccess.blobs().placeholderBlob(new OutputPlaceholder(invocation, path));
+    }
+
+    private static List<Table> list(TaskInvocation invocation, int count) {
+        List<Table> tables = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            tables.add(table(invocation, Integer.toString(i)));
+        }
+        return List.copyOf(tables);
+    }
+
+    private static Object record(TaskInvocation invocation, Class<?> type) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = types[i] == Table.class ? table(invocation, components[i].getName())
+                    : blob(invocation, components[i].getName());
+        }
+        try {
+            Constructor<?> constructor = type.getDeclaredConstructor(types);
+            constructor.setAccessible(true);
+            return constructor.newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new DefinitionException("Cannot create the output record " + type.getName() + " of "
+                    + invocation + ": " + e, invocation.taskName(), null, invocation.stage().name());
+        }
+    }
+
+    /** The placeholder behind a table or blob, or null for anything else. */
+    static OutputPlaceholder of(Object value) {
+        if (value instanceof Table table) {
+            return TableAccess.tables().placeholder(table);
+        }
+        if (value instanceof Blob blob) {
+            return TableAccess.blobs().placeholder(blob);
+        }
+        return null;
+    }
+
+    /**
+     * The tasks whose placeholders occur among {@code args} (directly, or inside lists, maps and
+     * records), in order.
+     *
+     * @throws DefinitionException for a placeholder of another flow
+     */
+    static List<TaskInvocation> producersIn(Object[] args, TaskInvocation consumer) {
+        Set<TaskInvocation> producers = new LinkedHashSet<>();
+        for (Object arg : args) {
+            visit(arg, placeholder -> {
+                if (placeholder.producer().stage().flow() != consumer.stage().flow()) {
+                    throw new DefinitionException(consumer + " takes the output " + placeholder
+                            + " of flow '" + placeholder.producer().stage().flow().name()
+                            + "'. A flow can only use outputs of its own tasks.", consumer.taskName(), null,
+                            consumer.stage().name());
+                }
+                producers.add(placeholder.producer());
+            });
+        }
+        return new ArrayList<>(producers);
+    }
+
+    /** Calls {@code action} for every placeholder inside {@code value}. */
+    static void visit(Object value, Consumer<OutputPlaceholder> action) {
+        OutputPlaceholder placeholder = of(value);
+        if (placeholder != null) {
+            action.accept(placeholder);
+        } else if (value instanceof Collection<?> collection) {
+            collection.forEach(element -> visit(element, action));
+        } else if (value instanceof Map<?, ?> map) {
+            map.values().forEach(element -> visit(element, action));
+        } else if (value instanceof Record record) {
+            for (RecordComponent component : record.getClass().getRecordComponents()) {
+                visit(componentValue(component, record), action);
+            }
+        }
+    }
+
+    static Object componentValue(RecordComponent component, Object record) {
+        try {
+            component.getAccessor().setAccessible(true);
+            return component.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read record component " + component, e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.dag.internal.engine;
+
+import dev.dag.ConfigContext;
+import dev.dag.DefinitionException;
+import dev.dag.MaterializationException;
+import dev.dag.Result;
+import dev.dag.TableRef;
+import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
+import dev.dag.internal.hooks.RowReader;
+import dev.dag.internal.store.Database;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@link Result} of a flow run; outputs are read from the committed stages on demand. */
+final class RunResult implements Result {
+    private final String flowName;
+    private final String runId;
+    private final long millis;
+    private final List<TaskResult> tasks;
+    private final Map<OutputPlaceholder, StoredTable> tables;
+    private final Map<OutputPlaceholder, Object> blobs;
+    private final ConfigContext config;
+
+    RunResult(String flowName, String runId, long millis, List<TaskResult> tasks,
+              Map<OutputPlaceholder, StoredTable> tables, Map<OutputPlaceholder, Object> blobs, ConfigContext config) {
+        this.flowName = flowName;
+        this.runId = runId;
+        this.millis = millis;
+        this.tasks = List.copyOf(tasks);
+        this.tables = Map.copyOf(tables);
+        this.blobs = Map.copyOf(blobs);
+        this.config = config;
+    }
+
+    @Override
+    public String flowName() {
+        return flowName;
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    @Override
+    public boolean successful() {
+        return tasks.stream().noneMatch(task -> task.outcome() == TaskOutcome.FAILED || task.outcome() == TaskOutcome.SKIPPED);
+    }
+
+    @Override
+    public List<TaskResult> tasks() {
+        return tasks;
+    }
+
+    @Override
+    public Optional<TaskResult> task(String name) {
+        return tasks.stream().filter(task -> task.task().equals(name)).findFirst();
+    }
+
+    @Override
+    public long millis() {
+        return millis;
+    }
+
+    @Override
+    public <T> T get(Object output, Class<T> type) {
+        OutputPlaceholder placeholder = placeholderOf(output);
+        if (blobs.containsKey(placeholder)) {
+            return BlobCodec.convert(blobs.get(placeholder), type);
+        }
+        StoredTable table = committedTable(placeholder);
+        if (type != TableRef.class) {
+            throw new DefinitionException("result.get(" + placeholder + ", " + type.getSimpleName() + "): a table is "
+                    + "read as TableRef.class; use result.rows(output, " + type.getSimpleName() + ".class) for rows.");
+        }
+        Database database = Databases.of(config);
+        return type.cast(TableRef.of(database.stageSchema(table.stage()), table.tableName()));
+    }
+
+    @Override
+    public <R> List<R> rows(Object output, Class<R> rowType) {
+        StoredTable table = committedTable(placeholderOf(output));
+        Database database = Databases.of(config);
+        String query = database.dialect().selectAll(database.stageSchema(table.stage()), table.tableName());
+        try (Connection connection = database.connection()) {
+            return RowReader.read(connection, query, rowType);
+        } catch (SQLException | IllegalArgumentException e) {
+            throw new MaterializationException("Cannot read table '" + table.tableName() + "' of stage '" + table.stage()
+                    + "' as " + rowType.getSimpleName() + ": " + e.getMessage() + "\nSQL:\n" + query, null,
+                    table.tableName(), table.stage(), query, e);
+        }
+    }
+
+    private OutputPlaceholder placeholderOf(Object output) {
+        OutputPlaceholder placeholder = Placeholders.of(output);
+        if (placeholder == null || placeholder.producer().stage().flow().name() == null
+                || !placeholder.producer().stage().flow().name().equals(flowName)) {
+            throw new DefinitionException("result.get/rows needs an output placeholder of flow '" + flowName
+                    + "' (what a task call returned in the flow definition), got " + output + ".");
+        }
+        return placeholder;
+    }
+
+    private StoredTable committedTable(OutputPlaceholder placeholder) {
+        StoredTable table = tables.get(placeholder);
+        if (table == null) {
+            throw new DefinitionException("The output " + placeholder + " was not committed by run " + runId
+                    + " (its task or stage failed or was skipped), or it is not a table.",
+                    placeholder.producer().taskName(), null, placeholder.producer().stage().name());
+        }
+        return table;
+    }
+
+    @Override
+    public String summary() {
+        return SummaryFormatter.format(this);
+    }
+
+    @Override
+    public String toString() {
+        return "Result(" + flowName + ", run " + runId + ", " + (successful() ? "successful" : "failed") + ")";
+    }
+}

@@ -1,0 +1,53 @@
+package dev.dag.internal.engine;
+
+import dev.dag.ConfigContext;
+import dev.dag.RunContext;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.Database;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** One run of a flow: its id, instance, database and metadata store. */
+final class RunState implements RunContext {
+    private final String runId;
+    private final String flowName;
+    private final ConfigContext config;
+    private final Database database;
+    private final MetadataStore metadata;
+
+    RunState(String flowName, ConfigContext config, Database database, MetadataStore metadata) {
+        this.runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+        this.flowName = flowName;
+        this.config = config;
+        this.database = database;
+        this.metadata = metadata;
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    /** A short tag of the run for physical table names. */
+    String tag() {
+        return runId.substring(0, 10);
+    }
+
+    @Override
+    public String flowName() {
+        return flowName;
+    }
+
+    @Override
+    public ConfigContext config() {
+        return config;
+    }
+
+    Database database() {
+        return database;
+    }
+
+    MetadataStore metadata() {
+        return metadata;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.dag.internal.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Makes dag's exceptions point at the user's code: removes dag's own frames and the reflection frames
+ * between them, so that the top frame is the user's line.
+ */
+public final class StackTraces {
+    private StackTraces() {
+    }
+
+    /** {@code error} with dag-internal and reflection frames removed from its stack trace. */
+    public static <T extends Throwable> T forUser(T error) {
+        error.setStackTrace(userFrames(error.getStackTrace()));
+        return error;
+    }
+
+    /** The frames that belong to the user's code (and libraries other than dag). */
+    static StackTraceElement[] userFrames(StackTraceElement[] frames) {
+        return Arrays.stream(frames).filter(frame -> !isInternal(frame.getClassName()))
+                .toArray(StackTraceElement[]::new);
+    }
+
+    /** {@code top} followed by the user frames of the current thread (the caller of the run). */
+    static StackTraceElement[] topThenCaller(StackTraceElement top) {
+        List<StackTraceElement> frames = new ArrayList<>();
+        if (top != null) {
+            frames.add(top);
+        }
+        frames.addAll(Arrays.asList(userFrames(new Throwable().getStackTrace())));
+        return frames.toArray(StackTraceElement[]::new);
+    }
+
+    /** The first frame of {@code error}'s trace that is {@code invocation}'s task method, or null. */
+    static StackTraceElement taskFrame(Throwable error, TaskDescriptor task) {
+        String owner = task.method().getDeclaringClass().getName();
+        String method = task.method().getName();
+        for (StackTraceElement frame : error.getStackTrace()) {
+            if (frame.getClassName().equals(owner) && frame.getMethodName().equals(method)) {
+                return frame;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isInternal(String className) {
+        if (className.startsWith("dev.dag.internal.")) {
+            return true;
+        }
+        if (className.startsWith("dev.dag.") && className.indexOf('.', "dev.dag.".length()) < 0) {
+            return true; // the public package dev.dag itself, not the user's dev.dag.* packages
+        }
+        return className.startsWith("java.lang.invoke.") || className.startsWith("java.lang.reflect.")
+                || className.startsWith("jdk.internal.reflect.") || className.startsWith("jdk.internal.invoke.");
+    }
+}

@@ -1,0 +1,60 @@
+package dev.dag.internal.engine;
+
+import dev.dag.TableRef;
+import java.util.function.Supplier;
+
+/**
+ * A table written by a run: its stage and logical name, the physical table holding the rows, and the
+ * content a consuming task sees through {@code obj()} (read lazily, at most once).
+ */
+public final class StoredTable {
+    private final String stage;
+    private final String tableName;
+    private final TableRef ref;
+    private final long rows;
+    private final Supplier<Object> contentReader;
+    private Object content;
+    private boolean read;
+
+    StoredTable(String stage, String tableName, TableRef ref, long rows, Supplier<Object> contentReader) {
+        this.stage = stage;
+        this.tableName = tableName;
+        this.ref = ref;
+        this.rows = rows;
+        this.contentReader = contentReader;
+    }
+
+    /** The same stored table, seen through another content reader. */
+    StoredTable withContent(Supplier<Object> reader) {
+        return new StoredTable(stage, tableName, ref, rows, reader);
+    }
+
+    /** Stage the table belongs to. */
+    public String stage() {
+        return stage;
+    }
+
+    /** Logical table name within the stage. */
+    public String tableName() {
+        return tableName;
+    }
+
+    /** The physical table (immutable once written), quoted and qualified when printed. */
+    public TableRef ref() {
+        return ref;
+    }
+
+    /** Rows written, or -1 when unknown. */
+    public long rows() {
+        return rows;
+    }
+
+    /** What {@code obj()} returns: a reference or the rows, as the consumer asked. */
+    public synchronized Object content() {
+        if (!read) {
+            content = contentReader.get();
+            read = true;
+        }
+        return content;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.dag.internal.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import dev.dag.ConfigContext;
+import dev.dag.ConfigException;
+import dev.dag.internal.store.dialect.Dialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * One instance's table store: its connection pool, its dialect and the schema names dag uses there
+ * (stage schemas, the schema of physical tables, the metadata schema), all carrying the prefix.
+ */
+public final class Database implements AutoCloseable {
+    /** Schema, before the prefix, that holds the immutable physical tables behind stage views. */
+    static final String DATA_SCHEMA = "dag_data";
+
+    private final ConfigContext config;
+    private final Dialect dialect;
+    private final HikariDataSource pool;
+
+    private Database(ConfigContext config, Dialect dialect, HikariDataSource pool) {
+        this.config = config;
+        this.dialect = dialect;
+        this.pool = pool;
+    }
+
+    /**
+     * Opens the pool of an instance.
+     *
+     * @throws ConfigException if the URL has no dialect or the database cannot be reached
+     */
+    public static Database open(ConfigContext config) {
+        Dialect dialect = Dialects.forUrl(config.url(), config.instance());
+        HikariConfig hikari = new HikariConfig();
+        hikari.setPoolName("dag-" + config.instance());
+        hikari.setJdbcUrl(config.url());
+        hikari.setUsername(config.user());
+        hikari.setPassword(config.password());
+        hikari.setMaximumPoolSize(config.poolSize());
+        hikari.setMinimumIdle(1);
+        hikari.setConnectionTimeout(10_000);
+        try {
+            return new Database(config, dialect, new HikariDataSource(hikari));
+        } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new ConfigException("Cannot connect to the table store of instance '" + config.instance()
+                    + "' at " + config.url() + ": " + cause.getMessage()
+                    + ". Check that the database is running and the URL, user and password are right.", e);
+        }
+    }
+
+    /** The instance this database belongs to. */
+    public ConfigContext config() {
+        return config;
+    }
+
+    /** The dialect of this database. */
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /** A pooled connection in auto-commit mode; close it to return it. */
+    public Connection connection() throws SQLException {
+        return pool.getConnection();
+    }
+
+    /** The schema of stage {@code stage}. */
+    public String stageSchema(String stage) {
+        return config.schemaPrefix() + stage;
+    }
+
+    /** The schema of physical tables. */
+    public String dataSchema() {
+        return config.schemaPrefix() + DATA_SCHEMA;
+    }
+
+    /** The metadata schema. */
+    public String metadataSchema() {
+        return config.schemaPrefix() + config.metadataSchema();
+    }
+
+    /** The lock that serializes runs of {@code stage} on this database within this JVM. */
+    public java.util.concurrent.locks.ReentrantLock stageLock(String stage) {
+        return StageLocks.of(config.url(), stageSchema(stage));
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

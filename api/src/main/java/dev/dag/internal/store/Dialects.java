@@ -1,0 +1,20 @@
+package dev.dag.internal.store;
+
+import dev.dag.ConfigException;
+import dev.dag.internal.store.dialect.Dialect;
+import dev.dag.internal.store.dialect.DuckDbDialect;
+import java.util.List;
+
+/** Picks the dialect that serves a JDBC URL. */
+final class Dialects {
+    private static final List<Dialect> KNOWN = List.of(new DuckDbDialect());
+
+    private Dialects() {
+    }
+
+    static Dialect forUrl(String url, String instance) {
+        return KNOWN.stream().filter(dialect -> dialect.accepts(url)).findFirst()
+                .orElseThrow(() -> new ConfigException("Instance '" + instance + "' has url '" + url
+                        + "', which no dag dialect serves. Supported: jdbc:duckdb:<file>.", null));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.dag.internal.store;
+
+import dev.dag.internal.store.dialect.Dialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * Publishes a stage version: inside the caller's transaction, points one view per table of the stage
+ * schema at its physical table and drops the views of tables the new version no longer has. Both
+ * DuckDB and PostgreSQL run DDL transactionally, so readers see the old or the new version whole.
+ * Views make carrying an unchanged table into a new version free: no row moves.
+ */
+public final class StagePublisher {
+    private final Database database;
+
+    public StagePublisher(Database database) {
+        this.database = database;
+    }
+
+    /** Makes sure the stage schema and the data schema exist (each in its own statement). */
+    public void prepareSchemas(Connection connection, String stage) throws SQLException {
+        Dialect dialect = database.dialect();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(dialect.createSchema(database.stageSchema(stage)));
+            statement.execute(dialect.createSchema(database.dataSchema()));
+        }
+    }
+
+    /**
+     * Replaces the stage's views, within the transaction of {@code connection}.
+     *
+     * @param tables  table name → physical table name of the new version
+     * @param dropped table names of the old version that the new one no longer has
+     */
+    public void publish(Connection connection, String stage, Map<String, String> tables, Collection<String> dropped)
+            throws SQLException {
+        Dialect dialect = database.dialect();
+        String schema = database.stageSchema(stage);
+        try (Statement statement = connection.createStatement()) {
+            for (String name : dropped) {
+                statement.execute(dialect.dropView(schema, name));
+            }
+            for (Map.Entry<String, String> table : tables.entrySet()) {
+                // drop and create rather than CREATE OR REPLACE: the new table may have other columns
+                statement.execute(dialect.dropView(schema, table.getKey()));
+                statement.execute(dialect.createView(schema, table.getKey(), database.dataSchema(), table.getValue()));
+            }
+        }
+    }
+}

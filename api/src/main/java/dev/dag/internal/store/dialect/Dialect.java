@@ -1,0 +1,68 @@
+package dev.dag.internal.store.dialect;
+
+import java.util.List;
+
+/**
+ * Everything database-specific: SQL text, identifier quoting, bulk loading. One implementation per
+ * database; nothing above this package asks which database it talks to. Statements are built from
+ * names already checked by {@link Identifiers} and quoted here.
+ */
+public interface Dialect {
+    /** Short name for messages, e.g. "duckdb". */
+    String name();
+
+    /** Whether this dialect serves the JDBC URL. */
+    boolean accepts(String jdbcUrl);
+
+    /** The quoted identifier. */
+    String quote(String identifier);
+
+    /** The quoted, qualified name {@code schema.name}. */
+    default String qualified(String schema, String name) {
+        return quote(schema) + "." + quote(name);
+    }
+
+    /** Longest identifier in bytes the database keeps unchanged. */
+    int maxIdentifierBytes();
+
+    /** {@code CREATE SCHEMA IF NOT EXISTS}. */
+    String createSchema(String schema);
+
+    /** {@code CREATE TABLE schema.table AS query}. */
+    String createTableAs(String schema, String table, String query);
+
+    /** {@code CREATE TABLE schema.table (columns)}. */
+    String createTable(String schema, String table, List<Column> columns);
+
+    /** Adds a primary key to an existing, loaded table. */
+    String addPrimaryKey(String schema, String table, List<String> columns);
+
+    /** Creates an index on an existing, loaded table. */
+    String createIndex(String schema, String table, String index, List<String> columns);
+
+    /** Creates the view {@code schema.view} as {@code SELECT * FROM targetSchema.targetTable}. */
+    String createView(String schema, String view, String targetSchema, String targetTable);
+
+    /** {@code DROP VIEW IF EXISTS}. */
+    String dropView(String schema, String view);
+
+    /** {@code DROP TABLE IF EXISTS}. */
+    String dropTable(String schema, String table);
+
+    /** {@code SELECT * FROM schema.table}. */
+    String selectAll(String schema, String table);
+
+    /** {@code SELECT count(*) FROM schema.table}. */
+    String countRows(String schema, String table);
+
+    /** The SQL type of a column type. */
+    String sqlType(ColumnType type);
+
+    /** The bulk path for in-memory rows. */
+    BulkLoader bulkLoader();
+
+    /** Statements of dag's metadata tables in {@code schema}. */
+    default MetadataSql metadata(String schema) {
+        return new MetadataSql(this, schema);
+    }
+}

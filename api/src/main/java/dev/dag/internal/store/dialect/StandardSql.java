@@ -1,0 +1,71 @@
+package dev.dag.internal.store.dialect;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The SQL that DuckDB and PostgreSQL (and most databases) write the same way; dialects extend it. */
+public abstract class StandardSql implements Dialect {
+
+    @Override
+    public String quote(String identifier) {
+        return Identifiers.doubleQuoted(identifier);
+    }
+
+    @Override
+    public String createSchema(String schema) {
+        return "CREATE SCHEMA IF NOT EXISTS " + quote(schema);
+    }
+
+    @Override
+    public String createTableAs(String schema, String table, String query) {
+        return "CREATE TABLE " + qualified(schema, table) + " AS\n" + query;
+    }
+
+    @Override
+    public String createTable(String schema, String table, List<Column> columns) {
+        return "CREATE TABLE " + qualified(schema, table) + " (" + columns.stream()
+                .map(column -> quote(column.name()) + " " + sqlType(column.type()))
+                .collect(Collectors.joining(", ")) + ")";
+    }
+
+    @Override
+    public String addPrimaryKey(String schema, String table, List<String> columns) {
+        return "ALTER TABLE " + qualified(schema, table) + " ADD PRIMARY KEY (" + quotedList(columns) + ")";
+    }
+
+    @Override
+    public String createIndex(String schema, String table, String index, List<String> columns) {
+        return "CREATE INDEX " + quote(index) + " ON " + qualified(schema, table) + " (" + quotedList(columns) + ")";
+    }
+
+    @Override
+    public String createView(String schema, String view, String targetSchema, String targetTable) {
+        return "CREATE VIEW " + qualified(schema, view) + " AS SELECT * FROM "
+                + qualified(targetSchema, targetTable);
+    }
+
+    @Override
+    public String dropView(String schema, String view) {
+        return "DROP VIEW IF EXISTS " + qualified(schema, view);
+    }
+
+    @Override
+    public String dropTable(String schema, String table) {
+        return "DROP TABLE IF EXISTS " + qualified(schema, table);
+    }
+
+    @Override
+    public String selectAll(String schema, String table) {
+        return "SELECT * FROM " + qualified(schema, table);
+    }
+
+    @Override
+    public String countRows(String schema, String table) {
+        return "SELECT count(*) FROM " + qualified(schema, table);
+    }
+
+    /** Quoted, comma-separated identifiers. */
+    protected String quotedList(List<String> identifiers) {
+        return identifiers.stream().map(this::quote).collect(Collectors.joining(", "));
+    }
+}
