@@ -52,4 +52,10 @@ public @interface Materialize {
 
     /** Number of tables of a task that returns {@code List<Table>}; must be set for that return type. */
     int nout() default -1;
+
+    /**
+     * A source fingerprint for tasks that read outside data: its value joins the cache key, so a changed
+     * source reruns the task. See {@link Freshness}.
+     */
+    Class<? extends Freshness> freshness() default Freshness.None.class;
 }

@@ -1,36 +1,45 @@
 package dev.dag;
 
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How to run a flow. Immutable: {@code with...} methods return new options.
  *
  * <pre>{@code
- * flow.run(RunOptions.of(ConfigContext.load("dag.yaml", "default")).withFailFast(false));
+ * flow.run(RunOptions.of(ConfigContext.load("dag.yaml", "default"))
+ *         .withCacheValidation(CacheValidationMode.FORCE_CACHE_INVALID));
  * }</pre>
  */
 public final class RunOptions {
     private final ConfigContext config;
     private final boolean failFast;
+    private final CacheValidationMode cacheValidation;
+    private final Set<String> stages;
+    private final Set<String> tasks;
 
-    private RunOptions(ConfigContext config, boolean failFast) {
+    private RunOptions(ConfigContext config, boolean failFast, CacheValidationMode cacheValidation, Set<String> stages,
+                       Set<String> tasks) {
         this.config = config;
         this.failFast = failFast;
+        this.cacheValidation = cacheValidation;
+        this.stages = stages;
+        this.tasks = tasks;
     }
 
     /** Runs against the default instance (a DuckDB file {@code dag.duckdb} in the working folder). */
     public static RunOptions defaults() {
-        return new RunOptions(null, true);
+        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of());
     }
 
     /** Runs against the given instance. */
     public static RunOptions of(ConfigContext config) {
-        return new RunOptions(Objects.requireNonNull(config, "config"), true);
+        return defaults().withConfig(config);
     }
 
     /** The same options against another instance. */
     public RunOptions withConfig(ConfigContext config) {
-        return new RunOptions(Objects.requireNonNull(config, "config"), failFast);
+        return new RunOptions(Objects.requireNonNull(config, "config"), failFast, cacheValidation, stages, tasks);
     }
 
     /**
@@ -39,7 +48,29 @@ public final class RunOptions {
      * run reports every failure of the stage; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
-        return new RunOptions(config, failFast);
+        return new RunOptions(config, failFast, cacheValidation, stages, tasks);
+    }
+
+    /** The cache validation mode (default {@link CacheValidationMode#NORMAL}). */
+    public RunOptions withCacheValidation(CacheValidationMode mode) {
+        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks);
+    }
+
+    /**
+     * Runs only these stages (and commits them); the other stages are not run and their outputs are read
+     * from their last committed version.
+     */
+    public RunOptions withStages(String... stageNames) {
+        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks);
+    }
+
+    /**
+     * Runs only these tasks, forced (as if cache-invalid), reading their inputs from the last committed
+     * versions. Nothing is committed: the tables are written aside, readable through the {@link Result},
+     * and dropped by the next run of their stage.
+     */
+    public RunOptions withTasks(String... taskNames) {
+        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames));
     }
 
     /** The instance to run against, or null for the default. */
@@ -50,5 +81,20 @@ public final class RunOptions {
     /** Whether the first failure stops the run. */
     public boolean failFast() {
         return failFast;
+    }
+
+    /** The cache validation mode. */
+    public CacheValidationMode cacheValidation() {
+        return cacheValidation;
+    }
+
+    /** Stages to run; empty means all. */
+    public Set<String> stages() {
+        return stages;
+    }
+
+    /** Tasks to run; empty means all. */
+    public Set<String> tasks() {
+        return tasks;
     }
 }

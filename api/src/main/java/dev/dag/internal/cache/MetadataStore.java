@@ -11,11 +11,13 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
- * dag's own records in the metadata schema: which objects (tables, blobs) each stage version holds and
- * in what state, the runs, and the stage commits. Only what a committed stage publishes counts.
+ * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
+ * state, the cache entries of tasks, the runs and what they did. Only what a committed stage published
+ * counts as cache: a failed or killed run leaves {@code staged} rows that the next run drops.
  */
 public final class MetadataStore {
     private final Database database;
@@ -69,23 +71,28 @@ public final class MetadataStore {
     }
 
     /** An object a stage holds. */
-    public record StoredObject(String physicalName, String name, String kind, long rows, String blobType,
-                               String blobJson) {
+    public record StoredObject(String physicalName, String name, String kind, long rows, String cacheKey, String query,
+                               String blobType, String blobJson) {
     }
 
-    /** Records an object a run is about to write, committed at once so that a crash leaves a trace. */
-    public void registerStaged(Connection connection, String physicalName, String stage, String name, String kind,
-                               String task, String runId, String blobType, String blobJson) throws SQLException {
+    /** An object a run is about to write. */
+    public record NewObject(String physicalName, String stage, String name, String kind, String task, String cacheKey,
+                            String query, String blobType, String blobJson) {
+    }
+
+    /** Records an object a run is about to write (committed at once, so that a crash leaves a trace). */
+    public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
-            insert.setString(1, physicalName);
-            insert.setString(2, stage);
-            insert.setString(3, name);
-            insert.setString(4, kind);
-            insert.setString(5, task);
+            insert.setString(1, object.physicalName());
+            insert.setString(2, object.stage());
+            insert.setString(3, object.name());
+            insert.setString(4, object.kind());
+            insert.setString(5, object.task());
             insert.setString(6, runId);
-            insert.setLong(7, 0);
-            insert.setString(8, blobType);
-            insert.setString(9, blobJson);
+            insert.setString(7, object.cacheKey());
+            insert.setString(8, object.query());
+            insert.setString(9, object.blobType());
+            insert.setString(10, object.blobJson());
             insert.executeUpdate();
         }
     }
@@ -103,22 +110,16 @@ public final class MetadataStore {
     public List<StoredObject> leftovers(Connection connection, String stage) throws SQLException {
         List<StoredObject> objects = new ArrayList<>(byState(connection, stage, "staged"));
         objects.addAll(byState(connection, stage, "retired"));
+        try (PreparedStatement delete = connection.prepareStatement(sql.deleteStagedTasks())) {
+            delete.setString(1, stage);
+            delete.executeUpdate();
+        }
         return objects;
     }
 
     /** Objects of the stage's published version. */
     public List<StoredObject> published(Connection connection, String stage) throws SQLException {
-        List<StoredObject> objects = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement(sql.selectPublished())) {
-            select.setString(1, stage);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    objects.add(new StoredObject(rows.getString(1), rows.getString(2), rows.getString(3),
-                            rows.getLong(4), rows.getString(5), rows.getString(6)));
-                }
-            }
-        }
-        return objects;
+        return byState(connection, stage, "published");
     }
 
     private List<StoredObject> byState(Connection connection, String stage, String state) throws SQLException {
@@ -128,8 +129,9 @@ public final class MetadataStore {
             select.setString(2, state);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    objects.add(new StoredObject(rows.getString(1), rows.getString(2), rows.getString(3), 0,
-                            null, null));
+                    objects.add(new StoredObject(rows.getString(1), rows.getString(2), rows.getString(3),
+                            rows.getLong(4), rows.getString(5), rows.getString(6), rows.getString(7),
+                            rows.getString(8)));
                 }
             }
         }
@@ -144,21 +146,105 @@ public final class MetadataStore {
         }
     }
 
-    /** Within the publishing transaction: the run's staged objects become the stage's published version. */
-    public void publish(Connection connection, String stage, String runId) throws SQLException {
+    /** Records a task's cache entry for the stage version a run is writing. */
+    public void stageEntry(Connection connection, String stage, CacheEntry entry, String runId) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(sql.insertTask())) {
+            insert.setString(1, stage);
+            insert.setString(2, entry.task());
+            insert.setInt(3, entry.ordinal());
+            insert.setString(4, entry.key().key());
+            insert.setString(5, runId);
+            insert.setString(6, entry.key().partsJson());
+            insert.setString(7, entry.outputsJson());
+            insert.executeUpdate();
+        }
+    }
+
+    /** The cache entries of the stage's published version. */
+    public List<CacheEntry> publishedEntries(Connection connection, String stage) throws SQLException {
+        List<CacheEntry> entries = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(sql.selectPublishedTasks())) {
+            select.setString(1, stage);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    entries.add(new CacheEntry(rows.getString(1), rows.getInt(2),
+                            TaskKey.fromParts(rows.getString(3), rows.getString(4)),
+                            CacheEntry.outputsFromJson(rows.getString(5))));
+                }
+            }
+        }
+        return entries;
+    }
+
+    /**
+     * Within the publishing transaction: the run's staged objects and entries become the stage's
+     * published version; {@code kept} objects of the old version stay published, the rest is retired.
+     */
+    public void publish(Connection connection, String stage, String runId, Collection<String> kept) throws SQLException {
         try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
+             PreparedStatement republish = connection.prepareStatement(sql.republish());
              PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
+             PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks());
+             PreparedStatement publishEntries = connection.prepareStatement(sql.publishTasks());
              PreparedStatement commit = connection.prepareStatement(sql.insertStageCommit())) {
             retire.setString(1, stage);
             retire.executeUpdate();
+            for (String physical : kept) {
+                republish.setString(1, physical);
+                republish.executeUpdate();
+            }
             publish.setString(1, stage);
             publish.setString(2, runId);
             publish.executeUpdate();
+            dropEntries.setString(1, stage);
+            dropEntries.executeUpdate();
+            publishEntries.setString(1, stage);
+            publishEntries.setString(2, runId);
+            publishEntries.executeUpdate();
             commit.setString(1, stage);
             commit.setString(2, runId);
             commit.setTimestamp(3, Timestamp.from(Instant.now()));
             commit.executeUpdate();
         }
+    }
+
+    /** One task outcome of a run, for {@link #recordTaskRuns}. */
+    public record TaskRun(String stage, String task, String outcome, String reason, long millis, long rows) {
+    }
+
+    /** Keeps what a run did to its tasks and why, readable after the fact. */
+    public void recordTaskRuns(String runId, List<TaskRun> runs) throws SQLException {
+        try (Connection connection = database.connection();
+             PreparedStatement insert = connection.prepareStatement(sql.insertTaskRun())) {
+            Timestamp now = Timestamp.from(Instant.now());
+            for (TaskRun run : runs) {
+                insert.setString(1, runId);
+                insert.setString(2, run.stage());
+                insert.setString(3, run.task());
+                insert.setString(4, run.outcome());
+                insert.setString(5, run.reason());
+                insert.setLong(6, run.millis());
+                insert.setLong(7, run.rows());
+                insert.setTimestamp(8, now);
+                insert.executeUpdate();
+            }
+        }
+    }
+
+    /** The task outcomes a run recorded: stage, task, outcome and reason of each. */
+    public List<TaskRun> taskRuns(String runId) throws SQLException {
+        List<TaskRun> runs = new ArrayList<>();
+        try (Connection connection = database.connection();
+             PreparedStatement select = connection.prepareStatement(sql.selectTaskRuns())) {
+            select.setString(1, runId);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    runs.add(new TaskRun(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
+                            0, 0));
+                }
+            }
+        }
+        return runs;
     }
 
     /** Records the start of a run. */

@@ -19,11 +19,17 @@ final class ArgumentBinder {
     private final Map<OutputPlaceholder, Object> outputs;
     private final StageRun stageRun;
     private final TaskDescriptor consumer;
+    private final List<StoredTable> inputs = new ArrayList<>();
 
     ArgumentBinder(Map<OutputPlaceholder, Object> outputs, StageRun stageRun, TaskDescriptor consumer) {
         this.outputs = outputs;
         this.stageRun = stageRun;
         this.consumer = consumer;
+    }
+
+    /** The stored tables bound so far, for the consumer's lazy SQL keys. */
+    List<StoredTable> inputs() {
+        return inputs;
     }
 
     Object[] bind(Object[] args) {
@@ -62,6 +68,7 @@ final class ArgumentBinder {
         Object output = outputs.get(placeholder);
         if (output instanceof Table table) {
             StoredTable stored = TableAccess.tables().stored(table);
+            inputs.add(stored);
             Class<?> type = consumer.inputType();
             StoredTable seen = type == TableRef.class ? stored
                     : stored.withContent(stageRun.reader(stored, type, consumer.name()));

@@ -1,11 +1,15 @@
 package dev.dag.internal.engine;
 
+import dev.dag.Blob;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
+import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;
 import dev.dag.RunOptions;
+import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
+import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.store.Database;
 import java.sql.SQLException;
@@ -20,8 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a defined flow: stage after stage, tasks in definition order (which is dependency order), and
- * commits each stage only when all of its tasks succeeded.
+ * Runs a defined flow: stage after stage, tasks in definition order (which is dependency order). Each
+ * stage is committed only when all of its tasks succeeded; stages left out by
+ * {@link RunOptions#withStages} and tasks left out by {@link RunOptions#withTasks} are read from their
+ * last committed version instead of running.
  */
 public final class FlowRunner {
     private static final Logger LOG = LoggerFactory.getLogger(FlowRunner.class);
@@ -29,10 +35,13 @@ public final class FlowRunner {
     private final FlowDefinition flow;
     private final RunOptions options;
     private final Map<OutputPlaceholder, Object> outputs = new HashMap<>();
+    private final Map<OutputPlaceholder, String> outputKeys = new HashMap<>();
     private final Set<TaskInvocation> unavailable = new HashSet<>();
     private final Set<TaskInvocation> reported = new HashSet<>();
     private final List<TaskResult> results = new ArrayList<>();
-    private final Map<OutputPlaceholder, StoredTable> published = new HashMap<>();
+    private final List<MetadataStore.TaskRun> history = new ArrayList<>();
+    private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
+    private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
     private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
     private DagException failure;
 
@@ -41,12 +50,13 @@ public final class FlowRunner {
         this.options = options;
     }
 
-    /** Runs {@code flow}; never throws for task failures, which the outcome carries. */
+    /** Runs {@code flow}; task failures do not throw, the outcome carries them. */
     public static RunOutcome run(FlowDefinition flow, RunOptions options) {
         return new FlowRunner(flow, options).run();
     }
 
     private RunOutcome run() {
+        checkSelection();
         long start = System.nanoTime();
         ConfigContext config = options.config() != null ? options.config() : ConfigContext.defaults();
         Database database = Databases.of(config);
@@ -54,23 +64,43 @@ public final class FlowRunner {
         ExecutionState state = ExecutionState.current();
         state.run = run;
         Activity.begin();
-        LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks", run.runId(), flow.name(), config,
-                flow.stages().size(), flow.taskCount());
+        LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), config,
+                flow.stages().size(), flow.taskCount(), options.cacheValidation());
         try {
             recordRun(run, true);
             for (StageDefinition stage : flow.stages()) {
                 runStage(run, stage);
             }
+            recordHistory(run);
             recordRun(run, false);
         } finally {
             Activity.end();
             state.run = null;
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        RunResult result = new RunResult(flow.name(), run.runId(), millis, results, published, blobs, config);
+        RunResult result = new RunResult(flow.name(), run.runId(), millis, results, committed, uncommitted, blobs,
+                config, failure == null);
         LOG.info("run {} of flow '{}' {} in {} ms", run.runId(), flow.name(), failure == null ? "succeeded" : "failed",
                 millis);
         return new RunOutcome(result, failure);
+    }
+
+    private void checkSelection() {
+        Set<String> stageNames = new HashSet<>(flow.stageNames());
+        for (String stage : options.stages()) {
+            if (!stageNames.contains(stage)) {
+                throw new DefinitionException("RunOptions.withStages names stage '" + stage + "', which flow '"
+                        + flow.name() + "' does not have. Its stages: " + flow.stageNames() + ".");
+            }
+        }
+        Set<String> taskNames = new HashSet<>();
+        flow.stages().forEach(stage -> stage.invocations().forEach(invocation -> taskNames.add(invocation.taskName())));
+        for (String task : options.tasks()) {
+            if (!taskNames.contains(task)) {
+                throw new DefinitionException("RunOptions.withTasks names task '" + task + "', which flow '" + flow.name()
+                        + "' does not have.", task, null, null);
+            }
+        }
     }
 
     private static MetadataStore openMetadata(Database database) {
@@ -79,6 +109,115 @@ public final class FlowRunner {
         } catch (SQLException e) {
             throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
                     + "' in " + database.config() + ": " + e.getMessage(), null, null, null, null, e);
+        }
+    }
+
+    private void runStage(RunState run, StageDefinition stage) {
+        if (failure != null && options.failFast()) {
+            stage.invocations().forEach(invocation -> skip(invocation, "the run stopped at an earlier failure"));
+            return;
+        }
+        boolean selected = options.stages().isEmpty() || options.stages().contains(stage.name());
+        boolean commits = selected && options.tasks().isEmpty();
+        long start = System.nanoTime();
+        Map<OutputPlaceholder, StoredTable> stageTables = new HashMap<>();
+        try (StageRun stageRun = new StageRun(run, stage.name())) {
+            stageRun.begin();
+            TaskRunner runner = new TaskRunner(stageRun, outputs, outputKeys, options.cacheValidation(), run.runId());
+            boolean stageFailed = runTasks(stage, stageRun, runner, selected, stageTables);
+            if (!commits) {
+                uncommitted.putAll(stageTables);
+                LOG.info("stage {}: not committed ({})", stage.name(), selected ? "task selection" : "not selected");
+            } else if (stageFailed) {
+                stageRun.abort();
+                LOG.info("stage {}: not committed, a task failed; the previous version stays visible", stage.name());
+            } else {
+                stageRun.publish();
+                committed.putAll(stageTables);
+                LOG.info("stage {}: committed in {} ms", stage.name(), (System.nanoTime() - start) / 1_000_000);
+            }
+        } catch (DagException e) {
+            stage.invocations().stream().filter(invocation -> !reported.contains(invocation))
+                    .forEach(invocation -> skip(invocation, "stage '" + stage.name() + "' failed: " + e.getMessage()));
+            fail(e);
+        }
+    }
+
+    /** Runs the stage's tasks; returns whether one failed. */
+    private boolean runTasks(StageDefinition stage, StageRun stageRun, TaskRunner runner, boolean selected,
+                             Map<OutputPlaceholder, StoredTable> stageTables) {
+        boolean stageFailed = false;
+        Map<String, Integer> ordinals = new HashMap<>();
+        for (TaskInvocation invocation : stage.invocations()) {
+            int ordinal = ordinals.merge(invocation.taskName(), 1, Integer::sum) - 1;
+            boolean runsTask = selected && (options.tasks().isEmpty() || options.tasks().contains(invocation.taskName()));
+            if (stageFailed && options.failFast()) {
+                skip(invocation, "an earlier task of the stage failed");
+            } else if (invocation.upstream().stream().anyMatch(unavailable::contains)) {
+                skip(invocation, "an input task failed or was skipped");
+            } else if (!runsTask) {
+                stageFailed |= !readFromCache(invocation, ordinal, stageRun, runner, stageTables);
+            } else {
+                long start = System.nanoTime();
+                TaskRunner.Execution execution = runner.run(invocation, ordinal, !options.tasks().isEmpty());
+                stageFailed |= !report(invocation, execution, (System.nanoTime() - start) / 1_000_000, stageTables);
+            }
+        }
+        return stageFailed;
+    }
+
+    private boolean readFromCache(TaskInvocation invocation, int ordinal, StageRun stageRun, TaskRunner runner,
+                                  Map<OutputPlaceholder, StoredTable> stageTables) {
+        CacheEntry entry = stageRun.committedEntry(invocation.taskName(), ordinal);
+        TaskRunner.Execution execution = entry != null && stageRun.isIntact(entry)
+                ? runner.fromEntry(invocation, entry, TaskOutcome.SKIPPED, "not selected: outputs read from the last commit")
+                : TaskRunner.Execution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
+                        + invocation.stage().name() + "' is not selected to run and has no committed output to read. "
+                        + "Run its stage first.", invocation.taskName(), null, invocation.stage().name()), List.of(), 0);
+        return report(invocation, execution, 0, stageTables);
+    }
+
+    /** Records a task's execution; returns whether it succeeded. */
+    private boolean report(TaskInvocation invocation, TaskRunner.Execution execution, long millis,
+                           Map<OutputPlaceholder, StoredTable> stageTables) {
+        reported.add(invocation);
+        String stage = invocation.stage().name();
+        Optional<DagException> error = Optional.ofNullable(execution.failure());
+        results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
+                execution.rows(), execution.tables(), error));
+        history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
+                execution.reason(), millis, execution.rows()));
+        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
+                execution.rows(), execution.reason());
+        if (error.isPresent()) {
+            unavailable.add(invocation);
+            fail(error.get());
+            return false;
+        }
+        execution.outputs().forEach((path, bound) -> {
+            OutputPlaceholder placeholder = new OutputPlaceholder(invocation, path);
+            outputs.put(placeholder, bound);
+            outputKeys.put(placeholder, execution.outputKeys().get(path));
+            if (bound instanceof Table table) {
+                stageTables.put(placeholder, TableAccess.tables().stored(table));
+            } else if (bound instanceof Blob blob) {
+                blobs.put(placeholder, blob.obj());
+            }
+        });
+        return true;
+    }
+
+    private void skip(TaskInvocation invocation, String reason) {
+        unavailable.add(invocation);
+        reported.add(invocation);
+        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
+                List.of(), Optional.empty()));
+        history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(), "SKIPPED", reason, 0, 0));
+    }
+
+    private void fail(DagException error) {
+        if (failure == null) {
+            failure = error;
         }
     }
 
@@ -94,93 +233,11 @@ public final class FlowRunner {
         }
     }
 
-    private void runStage(RunState run, StageDefinition stage) {
-        if (failure != null && options.failFast()) {
-            stage.invocations().forEach(invocation -> skip(invocation, "the run stopped at an earlier failure"));
-            return;
-        }
-        long start = System.nanoTime();
-        boolean stageFailed = false;
-        Map<OutputPlaceholder, Object> stageOutputs = new HashMap<>();
-        try (StageRun stageRun = new StageRun(run, stage.name())) {
-            stageRun.begin();
-            for (TaskInvocation invocation : stage.invocations()) {
-                if (stageFailed && options.failFast()) {
-                    skip(invocation, "an earlier task of the stage failed");
-                } else if (invocation.upstream().stream().anyMatch(unavailable::contains)) {
-                    skip(invocation, "an input task failed or was skipped");
-                } else {
-                    stageFailed |= !runTask(invocation, stageRun, stageOutputs);
-                }
-            }
-            if (stageFailed) {
-                stageRun.abort();
-                LOG.info("stage {}: not committed, a task failed; the previous version stays visible", stage.name());
-            } else {
-                stageRun.publish();
-                collectPublished(stageOutputs);
-                LOG.info("stage {}: committed in {} ms", stage.name(), (System.nanoTime() - start) / 1_000_000);
-            }
-        } catch (DagException e) {
-            stage.invocations().stream().filter(invocation -> !reported.contains(invocation))
-                    .forEach(invocation -> skip(invocation, "stage '" + stage.name() + "' failed: " + e.getMessage()));
-            fail(e);
-        }
-    }
-
-    private boolean runTask(TaskInvocation invocation, StageRun stageRun, Map<OutputPlaceholder, Object> stageOutputs) {
-        long start = System.nanoTime();
-        TaskRunner.Execution execution = TaskRunner.run(invocation, stageRun, outputs);
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        TaskScope scope = execution.scope();
-        reported.add(invocation);
-        List<String> tables = scope.materializedTables();
-        if (execution.failure() != null) {
-            unavailable.add(invocation);
-            results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.FAILED,
-                    "failed: " + execution.failure().getMessage(), millis, scope.rowsWritten(), tables,
-                    Optional.of(execution.failure())));
-            LOG.info("stage {}: task {} FAILED after {} ms: {}", invocation.stage().name(), invocation.taskName(),
-                    millis, execution.failure().getMessage());
-            fail(execution.failure());
-            return false;
-        }
-        execution.outputs().forEach((path, bound) -> {
-            OutputPlaceholder placeholder = new OutputPlaceholder(invocation, path);
-            outputs.put(placeholder, bound);
-            stageOutputs.put(placeholder, bound);
-        });
-        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.RAN,
-                reason(invocation), millis, scope.rowsWritten(), tables, Optional.empty()));
-        LOG.info("stage {}: task {} ran in {} ms, {} rows", invocation.stage().name(), invocation.taskName(), millis,
-                scope.rowsWritten());
-        return true;
-    }
-
-    private static String reason(TaskInvocation invocation) {
-        return invocation.descriptor().version().isEmpty() ? "no version: runs every time" : "ran";
-    }
-
-    private void collectPublished(Map<OutputPlaceholder, Object> stageOutputs) {
-        stageOutputs.forEach((placeholder, bound) -> {
-            if (bound instanceof dev.dag.Table table) {
-                published.put(placeholder, TableAccess.tables().stored(table));
-            } else if (bound instanceof dev.dag.Blob blob) {
-                blobs.put(placeholder, blob.obj());
-            }
-        });
-    }
-
-    private void skip(TaskInvocation invocation, String reason) {
-        unavailable.add(invocation);
-        reported.add(invocation);
-        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
-                List.of(), Optional.empty()));
-    }
-
-    private void fail(DagException error) {
-        if (failure == null) {
-            failure = error;
+    private void recordHistory(RunState run) {
+        try {
+            run.metadata().recordTaskRuns(run.runId(), history);
+        } catch (SQLException e) {
+            LOG.warn("run {}: could not record task outcomes in the metadata: {}", run.runId(), e.getMessage());
         }
     }
 }

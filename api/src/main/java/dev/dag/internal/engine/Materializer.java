@@ -27,8 +27,8 @@ public final class Materializer {
             StoredTable stored = scope.writtenFor(table);
             if (stored == null) {
                 String name = table.name() != null ? table.name() : scope.nextDefaultName();
-                stored = scope.stageRun().writeTable(scope.task(), table, name);
-                scope.recordWritten(table, stored);
+                TableKeys.Keyed keyed = TableKeys.forTable(scope, table, name, null);
+                stored = scope.stageRun().writeTable(scope, table, name, keyed.key(), keyed.query());
             }
             return TableAccess.tables().storedTable(table, withContent(scope, stored, options));
         } catch (RuntimeException e) {

@@ -75,9 +75,9 @@ final class OutputWriter {
     private Object output(String path, Object value, String defaultName) {
         Object bound;
         if (value instanceof Table table) {
-            bound = table(table, defaultName);
+            bound = table(table, defaultName, path);
         } else if (value instanceof Blob blob) {
-            bound = blob(blob, defaultName);
+            bound = blob(blob, defaultName, path);
         } else {
             String what = path.isEmpty() ? "its output" : "output [" + path + "]";
             throw problem("returned " + (value == null ? "null" : "a " + value.getClass().getName()) + " as "
@@ -87,24 +87,34 @@ final class OutputWriter {
         return bound;
     }
 
-    private Table table(Table table, String defaultName) {
+    private Table table(Table table, String defaultName, String path) {
         StoredTable mine = scope.writtenFor(table);
         if (mine != null) {
+            scope.markReturned(mine.physicalName(), path);
             return TableAccess.tables().storedTable(table, mine); // materialized already: not written twice
         }
         StoredTable input = TableAccess.tables().stored(table);
-        Table source = input != null ? Table.of(input.ref()) : table;
+        Table source = input != null ? copyOf(input, table) : table;
         String name = input == null && table.name() != null ? table.name()
                 : input != null && !input.tableName().equals(table.name()) ? table.name() : defaultName;
-        StoredTable stored = scope.stageRun().writeTable(scope.task(), source, name);
-        scope.recordWritten(table, stored);
+        TableKeys.Keyed keyed = TableKeys.forTable(scope, source, name, path);
+        StoredTable stored = scope.stageRun().writeTable(scope, source, name, keyed.key(), keyed.query());
+        scope.markReturned(stored.physicalName(), path);
         return TableAccess.tables().storedTable(table, stored);
     }
 
-    private Blob blob(Blob blob, String defaultName) {
+    /** An input returned as an output of this task is copied (a view in another stage would tie the stages). */
+    private static Table copyOf(StoredTable input, Table returned) {
+        Table copy = Table.of(input.ref());
+        copy = returned.primaryKey().isEmpty() ? copy : copy.primaryKey(returned.primaryKey().toArray(String[]::new));
+        return returned.indexes().isEmpty() ? copy : copy.indexes(returned.indexes());
+    }
+
+    private Blob blob(Blob blob, String defaultName, String path) {
         String name = blob.name() != null ? blob.name() : defaultName;
-        ClassLoader loader = scope.descriptor().method().getDeclaringClass().getClassLoader();
-        Object stored = scope.stageRun().writeBlob(scope.task(), name, blob.obj(), loader);
+        String key = TableKeys.forBlob(scope, name, path, blob.obj());
+        Object stored = scope.stageRun().writeBlob(scope, name, blob.obj(), key);
+        scope.markReturnedBlob(name, path);
         return TableAccess.blobs().storedBlob(name, stored);
     }
 

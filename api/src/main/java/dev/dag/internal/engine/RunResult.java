@@ -5,7 +5,6 @@ import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;
 import dev.dag.Result;
 import dev.dag.TableRef;
-import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import dev.dag.internal.hooks.RowReader;
 import dev.dag.internal.store.Database;
@@ -22,16 +21,21 @@ final class RunResult implements Result {
     private final long millis;
     private final List<TaskResult> tasks;
     private final Map<OutputPlaceholder, StoredTable> tables;
+    private final Map<OutputPlaceholder, StoredTable> uncommitted;
     private final Map<OutputPlaceholder, Object> blobs;
     private final ConfigContext config;
+    private final boolean successful;
 
-    RunResult(String flowName, String runId, long millis, List<TaskResult> tasks,
-              Map<OutputPlaceholder, StoredTable> tables, Map<OutputPlaceholder, Object> blobs, ConfigContext config) {
+    RunResult(String flowName, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
+              Map<OutputPlaceholder, StoredTable> uncommitted, Map<OutputPlaceholder, Object> blobs, ConfigContext config,
+              boolean successful) {
         this.flowName = flowName;
         this.runId = runId;
         this.millis = millis;
         this.tasks = List.copyOf(tasks);
         this.tables = Map.copyOf(tables);
+        this.uncommitted = Map.copyOf(uncommitted);
+        this.successful = successful;
         this.blobs = Map.copyOf(blobs);
         this.config = config;
     }
@@ -48,7 +52,7 @@ final class RunResult implements Result {
 
     @Override
     public boolean successful() {
-        return tasks.stream().noneMatch(task -> task.outcome() == TaskOutcome.FAILED || task.outcome() == TaskOutcome.SKIPPED);
+        return successful;
     }
 
     @Override
@@ -72,10 +76,14 @@ final class RunResult implements Result {
         if (blobs.containsKey(placeholder)) {
             return BlobCodec.convert(blobs.get(placeholder), type);
         }
-        StoredTable table = committedTable(placeholder);
+        StoredTable table = uncommitted.containsKey(placeholder) ? uncommitted.get(placeholder)
+                : committedTable(placeholder);
         if (type != TableRef.class) {
             throw new DefinitionException("result.get(" + placeholder + ", " + type.getSimpleName() + "): a table is "
                     + "read as TableRef.class; use result.rows(output, " + type.getSimpleName() + ".class) for rows.");
+        }
+        if (uncommitted.containsKey(placeholder)) {
+            return type.cast(table.ref()); // not published: the physical table, kept until the next run of its stage
         }
         Database database = Databases.of(config);
         return type.cast(TableRef.of(database.stageSchema(table.stage()), table.tableName()));
@@ -83,9 +91,10 @@ final class RunResult implements Result {
 
     @Override
     public <R> List<R> rows(Object output, Class<R> rowType) {
-        StoredTable table = committedTable(placeholderOf(output));
+        TableRef ref = get(output, TableRef.class);
+        StoredTable table = committedOrNot(placeholderOf(output));
         Database database = Databases.of(config);
-        String query = database.dialect().selectAll(database.stageSchema(table.stage()), table.tableName());
+        String query = database.dialect().selectAll(ref.schema(), ref.name());
         try (Connection connection = database.connection()) {
             return RowReader.read(connection, query, rowType);
         } catch (SQLException | IllegalArgumentException e) {
@@ -103,6 +112,10 @@ final class RunResult implements Result {
                     + "' (what a task call returned in the flow definition), got " + output + ".");
         }
         return placeholder;
+    }
+
+    private StoredTable committedOrNot(OutputPlaceholder placeholder) {
+        return uncommitted.containsKey(placeholder) ? uncommitted.get(placeholder) : committedTable(placeholder);
     }
 
     private StoredTable committedTable(OutputPlaceholder placeholder) {

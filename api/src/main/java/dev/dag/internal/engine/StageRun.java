@@ -4,7 +4,9 @@ import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.MetadataStore.NewObject;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.hooks.RowReader;
 import dev.dag.internal.hooks.RowSource;
@@ -17,19 +19,24 @@ import dev.dag.internal.store.dialect.Identifiers;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes one new version of a stage during a run: tables go to new physical tables, invisible to
- * readers; {@link #publish()} then switches the stage's views to them in one transaction, or
- * {@link #abort()} drops them and leaves the committed version untouched.
+ * Writes one new version of a stage during a run. New tables go to new physical tables, invisible to
+ * readers; unchanged ones (cache-valid tasks, unchanged lazy tables) are kept as they are, without
+ * copying a row. {@link #publish()} then points the stage's views at the new version in one transaction,
+ * touching only views whose table changed; {@link #abort()} drops what the run wrote and leaves the
+ * committed version untouched.
  */
 final class StageRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StageRun.class);
@@ -39,10 +46,13 @@ final class StageRun implements AutoCloseable {
     private final Database database;
     private final MetadataStore metadata;
     private final PhysicalTables tables;
-    private final Map<String, String> owners = new LinkedHashMap<>();
-    private final Map<String, String> physicalByName = new LinkedHashMap<>();
-    private final List<String> staged = new ArrayList<>();
     private final ReentrantLock lock;
+    private final Map<String, String> owners = new HashMap<>();
+    private final Map<String, String> physicalByName = new LinkedHashMap<>();
+    private final Set<String> kept = new LinkedHashSet<>();
+    private final List<String> stagedTables = new ArrayList<>();
+    private final Map<String, StoredObject> publishedByPhysical = new LinkedHashMap<>();
+    private final Map<String, CacheEntry> publishedEntries = new HashMap<>();
 
     StageRun(RunState run, String stage) {
         this.run = run;
@@ -57,13 +67,22 @@ final class StageRun implements AutoCloseable {
         return stage;
     }
 
-    /** Takes the stage lock, creates the schemas and drops what crashed or failed runs left behind. */
+    /**
+     * Takes the stage lock, creates the schemas, drops what crashed or failed runs left behind and
+     * reads the committed version (its objects and cache entries).
+     */
     void begin() {
         lock.lock();
         try (Connection connection = database.connection()) {
             new StagePublisher(database).prepareSchemas(connection, stage);
             for (StoredObject leftover : metadata.leftovers(connection, stage)) {
                 dropObject(connection, leftover.physicalName(), leftover.kind());
+            }
+            for (StoredObject object : metadata.published(connection, stage)) {
+                publishedByPhysical.put(object.physicalName(), object);
+            }
+            for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
+                publishedEntries.put(entryKey(entry.task(), entry.ordinal()), entry);
             }
         } catch (SQLException e) {
             lock.unlock();
@@ -72,42 +91,125 @@ final class StageRun implements AutoCloseable {
         }
     }
 
+    private static String entryKey(String task, int ordinal) {
+        return task + "#" + ordinal;
+    }
+
+    /** The quoted schema of physical tables, as it appears in SQL built from table refs. */
+    String quotedDataSchema() {
+        return database.dialect().quote(database.dataSchema());
+    }
+
+    /** The committed cache entry of the {@code ordinal}-th call of {@code task} in this stage, or null. */
+    CacheEntry committedEntry(String task, int ordinal) {
+        return publishedEntries.get(entryKey(task, ordinal));
+    }
+
+    /** Whether every object of the entry is still in the committed version. */
+    boolean isIntact(CacheEntry entry) {
+        return entry.outputs().stream().allMatch(output -> publishedByPhysical.containsKey(output.physical()));
+    }
+
+    /** Carries a cache-valid task's objects into the new version: no row is moved. */
+    void keep(CacheEntry entry) {
+        for (CacheEntry.Output output : entry.outputs()) {
+            reserve(output.name(), entry.task());
+            keepObject(output.physical(), output.name(), output.kind());
+        }
+    }
+
+    private void keepObject(String physical, String name, String kind) {
+        kept.add(physical);
+        if ("table".equals(kind)) {
+            physicalByName.put(name, physical);
+        }
+    }
+
+    /** A committed table as a stored table with a reference as its content. */
+    StoredTable committedTable(CacheEntry.Output output) {
+        StoredObject object = publishedByPhysical.get(output.physical());
+        TableRef ref = tables.ref(output.physical());
+        return new StoredTable(stage, output.name(), ref, object == null ? -1 : object.rows(), output.key(), () -> ref);
+    }
+
+    /** A committed blob's value, deserialized with the task's class loader. */
+    Object committedBlob(CacheEntry.Output output, ClassLoader loader) {
+        StoredObject object = publishedByPhysical.get(output.physical());
+        try {
+            return BlobCodec.fromJson(object.blobJson(), object.blobType(), loader);
+        } catch (Exception e) {
+            throw new MaterializationException("Cannot read the stored blob '" + output.name() + "' of stage '" + stage
+                    + "' as " + object.blobType() + ": " + e.getMessage(), null, output.name(), stage, null, e);
+        }
+    }
+
     /**
-     * Writes a table of {@code task} under {@code name}.
+     * Writes a table of the running task under {@code name} with cache key {@code key}, or keeps the
+     * committed one when the task is lazy and the table is unchanged.
      *
+     * @param query the canonical SQL hashed into the key, kept to explain later changes (or null)
      * @throws DefinitionException for an invalid or duplicate name, or content dag cannot store
      * @throws MaterializationException if the database refuses it
      */
-    StoredTable writeTable(String task, Table table, String name) {
+    StoredTable writeTable(TaskScope scope, Table table, String name, String key, String query) {
+        String task = scope.task();
         Identifiers.requireValid(name, "table name", task, stage);
         reserve(name, task);
+        StoredObject unchanged = scope.descriptor().lazy() && !scope.forceRebuild() ? committed(name, "table", key) : null;
+        if (unchanged != null) {
+            keepObject(unchanged.physicalName(), name, "table");
+            TableRef ref = tables.ref(unchanged.physicalName());
+            StoredTable stored = new StoredTable(stage, name, ref, unchanged.rows(), key, () -> ref);
+            scope.recordWritten(table, stored, true, null);
+            return stored;
+        }
         String physical = PhysicalNames.of(stage, name, run.tag(), database.dialect().maxIdentifierBytes());
+        long rows = write(task, table, name, physical, key, query);
+        physicalByName.put(name, physical);
+        TableRef ref = tables.ref(physical);
+        StoredTable stored = new StoredTable(stage, name, ref, rows, key, () -> ref);
+        scope.recordWritten(table, stored, false, change(name, query));
+        return stored;
+    }
+
+    private String change(String name, String query) {
+        StoredObject previous = publishedByPhysical.values().stream()
+                .filter(object -> object.name().equalsIgnoreCase(name) && "table".equals(object.kind()))
+                .findFirst().orElse(null);
+        if (previous == null) {
+            return "new table '" + name + "'";
+        }
+        if (previous.query() != null && query != null && !previous.query().equals(query)) {
+            return dev.dag.internal.cache.RerunReason.sqlDiff(previous.query(), query);
+        }
+        return "table '" + name + "' changed";
+    }
+
+    private long write(String task, Table table, String name, String physical, String key, String query) {
         Object content = table.obj();
         String sql = null;
         try (Connection connection = database.connection()) {
-            metadata.registerStaged(connection, physical, stage, name, "table", task, run.runId(), null, null);
-            staged.add(physical);
+            metadata.registerStaged(connection, new NewObject(physical, stage, name, "table", task, key, query, null, null),
+                    run.runId());
+            stagedTables.add(physical);
             long rows;
-            if (content instanceof String query) {
-                sql = tables.createAsSql(physical, query);
-                rows = tables.createAs(connection, physical, query);
+            if (content instanceof String text) {
+                sql = tables.createAsSql(physical, text);
+                rows = tables.createAs(connection, physical, text);
             } else if (content instanceof TableRef ref) {
-                String query = database.dialect().selectAll(ref.schema(), ref.name());
-                sql = tables.createAsSql(physical, query);
-                rows = tables.createAs(connection, physical, query);
+                String select = database.dialect().selectAll(ref.schema(), ref.name());
+                sql = tables.createAsSql(physical, select);
+                rows = tables.createAs(connection, physical, select);
             } else if (RowSources.accepts(content)) {
                 RowSource source = rows(task, name, (List<?>) content);
                 rows = tables.createFromRows(connection, physical, source.columns(), source.rows());
             } else {
-                throw new DefinitionException("Task '" + task + "' gives table '" + name + "' of stage '" + stage
-                        + "' a " + content.getClass().getName() + ", which dag cannot store. Use SQL text, a "
-                        + "TableRef, or a List of records or maps.", task, name, stage);
+                throw unsupportedContent(task, name, content);
             }
             tables.addKeys(connection, physical, table.primaryKey(), table.indexes());
             metadata.setRowCount(connection, physical, rows);
-            physicalByName.put(name, physical);
             LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
-            return new StoredTable(stage, name, tables.ref(physical), rows, () -> tables.ref(physical));
+            return rows;
         } catch (SQLException | IllegalArgumentException e) {
             throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
                     + stage + "': " + e.getMessage() + (sql == null ? "" : "\nSQL:\n" + sql), task, name, stage,
@@ -115,7 +217,13 @@ final class StageRun implements AutoCloseable {
         }
     }
 
-    private RowSource rows(String task, String name, List<?> content) {
+    DefinitionException unsupportedContent(String task, String name, Object content) {
+        return new DefinitionException("Task '" + task + "' gives table '" + name + "' of stage '" + stage
+                + "' a " + content.getClass().getName() + ", which dag cannot store. Use SQL text, a "
+                + "TableRef, or a List of records or maps.", task, name, stage);
+    }
+
+    RowSource rows(String task, String name, List<?> content) {
         try {
             return RowSources.of(content);
         } catch (IllegalArgumentException e) {
@@ -124,20 +232,46 @@ final class StageRun implements AutoCloseable {
         }
     }
 
-    /** Stores a blob of {@code task} under {@code name}; returns the value as consumers will read it. */
-    Object writeBlob(String task, String name, Object value, ClassLoader loader) {
+    /** Stores a blob of the running task; returns the value as consumers will read it. */
+    Object writeBlob(TaskScope scope, String name, Object value, String key) {
+        String task = scope.task();
         Identifiers.requireValid(name, "blob name", task, stage);
         reserve(name, task);
+        ClassLoader loader = scope.descriptor().method().getDeclaringClass().getClassLoader();
+        StoredObject unchanged = scope.descriptor().lazy() && !scope.forceRebuild() ? committed(name, "blob", key) : null;
+        if (unchanged != null) {
+            keepObject(unchanged.physicalName(), name, "blob");
+            scope.recordBlob(name, unchanged.physicalName(), key);
+            return committedBlob(new CacheEntry.Output(null, name, "blob", unchanged.physicalName(), key), loader);
+        }
         String physical = PhysicalNames.of(stage, name, run.tag(), Integer.MAX_VALUE);
         try (Connection connection = database.connection()) {
             String json = BlobCodec.toJson(value);
             String type = BlobCodec.typeName(value);
-            metadata.registerStaged(connection, physical, stage, name, "blob", task, run.runId(), type, json);
-            staged.add(physical);
+            metadata.registerStaged(connection, new NewObject(physical, stage, name, "blob", task, key, null, type, json),
+                    run.runId());
+            scope.recordBlob(name, physical, key);
             return BlobCodec.fromJson(json, type, loader);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
+        }
+    }
+
+    private StoredObject committed(String name, String kind, String key) {
+        return publishedByPhysical.values().stream()
+                .filter(object -> object.kind().equals(kind) && object.name().equalsIgnoreCase(name)
+                        && object.cacheKey().equals(key))
+                .findFirst().orElse(null);
+    }
+
+    /** Records the cache entry a task leaves in the version being written (committed with the stage). */
+    void recordEntry(CacheEntry entry) {
+        try (Connection connection = database.connection()) {
+            metadata.stageEntry(connection, stage, entry, run.runId());
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot record the cache entry of task '" + entry.task() + "' in stage '"
+                    + stage + "': " + e.getMessage(), entry.task(), null, stage, null, e);
         }
     }
 
@@ -165,18 +299,30 @@ final class StageRun implements AutoCloseable {
         }
     }
 
-    /** Makes the written tables the stage's visible version, in one transaction; then drops the old one. */
+    /**
+     * Makes the new version visible in one transaction, changing only the views whose table changed;
+     * then drops the tables of the old version that the new one no longer uses.
+     */
     void publish() {
-        List<StoredObject> previous;
+        Map<String, String> oldViews = new HashMap<>();
+        publishedByPhysical.values().stream().filter(object -> "table".equals(object.kind()))
+                .forEach(object -> oldViews.put(object.name().toLowerCase(Locale.ROOT), object.physicalName()));
+        Map<String, String> changedViews = new LinkedHashMap<>();
+        physicalByName.forEach((name, physical) -> {
+            if (!physical.equals(oldViews.get(name.toLowerCase(Locale.ROOT)))) {
+                changedViews.put(name, physical);
+            }
+        });
+        List<String> droppedViews = publishedByPhysical.values().stream()
+                .filter(object -> "table".equals(object.kind()))
+                .map(StoredObject::name)
+                .filter(name -> !owners.containsKey(name.toLowerCase(Locale.ROOT)))
+                .toList();
         try (Connection connection = database.connection()) {
             connection.setAutoCommit(false);
             try {
-                previous = metadata.published(connection, stage);
-                List<String> dropped = previous.stream().filter(old -> "table".equals(old.kind()))
-                        .map(StoredObject::name).filter(name -> !owners.containsKey(name.toLowerCase(Locale.ROOT)))
-                        .toList();
-                new StagePublisher(database).publish(connection, stage, physicalByName, dropped);
-                metadata.publish(connection, stage, run.runId());
+                new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
+                metadata.publish(connection, stage, run.runId(), kept);
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
@@ -186,14 +332,18 @@ final class StageRun implements AutoCloseable {
             throw new MaterializationException("Stage '" + stage + "' could not be published; its previous version "
                     + "stays visible: " + e.getMessage(), null, null, stage, null, e);
         }
-        staged.clear();
-        dropRetired(previous);
+        LOG.debug("stage {}: published, {} views changed, {} dropped, {} objects kept", stage, changedViews.size(),
+                droppedViews.size(), kept.size());
+        stagedTables.clear();
+        dropRetired();
     }
 
-    private void dropRetired(List<StoredObject> retired) {
+    private void dropRetired() {
         try (Connection connection = database.connection()) {
-            for (StoredObject old : retired) {
-                dropObject(connection, old.physicalName(), old.kind());
+            for (StoredObject old : publishedByPhysical.values()) {
+                if (!kept.contains(old.physicalName())) {
+                    dropObject(connection, old.physicalName(), old.kind());
+                }
             }
         } catch (SQLException e) {
             LOG.warn("stage {}: could not drop the previous version's tables yet ({}); the next run retries",
@@ -204,10 +354,10 @@ final class StageRun implements AutoCloseable {
     /** Drops what this run wrote; the committed version stays as it was. */
     void abort() {
         try (Connection connection = database.connection()) {
-            for (String physical : staged) {
-                dropObject(connection, physical, "table");
+            for (String physical : stagedTables) {
+                tables.drop(connection, physical);
             }
-            staged.clear();
+            stagedTables.clear();
         } catch (SQLException e) {
             LOG.warn("stage {}: could not drop the failed run's tables ({}); the next run drops them", stage,
                     e.getMessage());

@@ -4,29 +4,32 @@ import dev.dag.TableRef;
 import java.util.function.Supplier;
 
 /**
- * A table written by a run: its stage and logical name, the physical table holding the rows, and the
- * content a consuming task sees through {@code obj()} (read lazily, at most once).
+ * A table stored by a run or carried over from an earlier one: its stage and logical name, the
+ * immutable physical table holding the rows, its cache key, and the content a consuming task sees
+ * through {@code obj()} (read lazily, at most once).
  */
 public final class StoredTable {
     private final String stage;
     private final String tableName;
     private final TableRef ref;
     private final long rows;
+    private final String cacheKey;
     private final Supplier<Object> contentReader;
     private Object content;
     private boolean read;
 
-    StoredTable(String stage, String tableName, TableRef ref, long rows, Supplier<Object> contentReader) {
+    StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey, Supplier<Object> contentReader) {
         this.stage = stage;
         this.tableName = tableName;
         this.ref = ref;
         this.rows = rows;
+        this.cacheKey = cacheKey;
         this.contentReader = contentReader;
     }
 
     /** The same stored table, seen through another content reader. */
     StoredTable withContent(Supplier<Object> reader) {
-        return new StoredTable(stage, tableName, ref, rows, reader);
+        return new StoredTable(stage, tableName, ref, rows, cacheKey, reader);
     }
 
     /** Stage the table belongs to. */
@@ -44,9 +47,19 @@ public final class StoredTable {
         return ref;
     }
 
-    /** Rows written, or -1 when unknown. */
+    /** The physical table's name. */
+    String physicalName() {
+        return ref.name();
+    }
+
+    /** Rows in the table, or -1 when unknown. */
     public long rows() {
         return rows;
+    }
+
+    /** The cache key of the table's content. */
+    public String cacheKey() {
+        return cacheKey;
     }
 
     /** What {@code obj()} returns: a reference or the rows, as the consumer asked. */

@@ -2,6 +2,7 @@ package dev.dag.internal.engine;
 
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
+import dev.dag.Freshness;
 import dev.dag.Materialize;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -27,6 +28,7 @@ public final class TaskDescriptor {
     private final ReturnShape shape;
     private final int nout;
     private final String key;
+    private final Class<? extends Freshness> freshness;
 
     private TaskDescriptor(Method method, Materialize annotation) {
         this.method = method;
@@ -37,6 +39,7 @@ public final class TaskDescriptor {
         this.nout = annotation.nout();
         this.shape = shapeOf(method, nout);
         this.key = keyOf(method);
+        this.freshness = annotation.freshness();
         checkInputType();
         method.setAccessible(true);
     }
@@ -142,6 +145,16 @@ public final class TaskDescriptor {
     /** The JVM name and descriptor, see {@link #keyOf(Method)}. */
     String key() {
         return key;
+    }
+
+    /** Whether the task declares a source fingerprint. */
+    boolean hasFreshness() {
+        return freshness != Freshness.None.class;
+    }
+
+    /** The source fingerprint class ({@link Freshness.None} when none). */
+    Class<? extends Freshness> freshness() {
+        return freshness;
     }
 
     ReturnShape shape() {

@@ -2,29 +2,42 @@ package dev.dag.internal.engine;
 
 import dev.dag.Table;
 import dev.dag.TaskContext;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.TaskKey;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One invocation of a task body in a run: created by the {@link TaskRunner}, entered by the agent's
- * bridge when the body starts, finished when the body returned and its outputs are written.
+ * bridge when the body starts, finished when the body returned and its outputs are written. It knows the
+ * task's cache key and every object the invocation wrote or reused, in order.
  */
 final class TaskScope implements TaskContext {
     private final TaskInvocation invocation;
     private final StageRun stageRun;
-    private final List<StoredTable> written = new ArrayList<>();
-    private final Map<Table, StoredTable> writtenByObject = new IdentityHashMap<>();
     private final ExecutionState state;
-    private boolean entered;
+    private final TaskKey key;
+    private final boolean forceRebuild;
+    private final List<StoredTable> written = new ArrayList<>();
+    private final List<CacheEntry.Output> objects = new ArrayList<>();
+    private final Map<Table, StoredTable> writtenByObject = new IdentityHashMap<>();
+    private final Map<String, String> keysByPhysical = new HashMap<>();
+    private final List<String> changes = new ArrayList<>();
+    private long rowsWritten;
     private Map<String, Object> outputs = Map.of();
+    private boolean entered;
     private int unnamedTables;
+    private int reusedTables;
 
-    TaskScope(TaskInvocation invocation, StageRun stageRun, ExecutionState state) {
+    TaskScope(TaskInvocation invocation, StageRun stageRun, ExecutionState state, TaskKey key, boolean forceRebuild) {
         this.invocation = invocation;
         this.stageRun = stageRun;
         this.state = state;
+        this.key = key;
+        this.forceRebuild = forceRebuild;
     }
 
     @Override
@@ -54,10 +67,30 @@ final class TaskScope implements TaskContext {
         return stageRun;
     }
 
+    TaskKey key() {
+        return key;
+    }
+
+    /** Whether lazy tables must be rebuilt even when unchanged ({@code FORCE_CACHE_INVALID}). */
+    boolean forceRebuild() {
+        return forceRebuild;
+    }
+
     /** Called by the bridge when the task body starts. */
     void enter() {
         entered = true;
         state.task = this;
+    }
+
+    boolean wasEntered() {
+        return entered;
+    }
+
+    /** Called when the body and the writing of its outputs are done, or failed. */
+    void exit() {
+        if (state.task == this) {
+            state.task = null;
+        }
     }
 
     /** Called by the bridge when the body returned: writes the outputs and hands back the bound value. */
@@ -73,26 +106,62 @@ final class TaskScope implements TaskContext {
         return outputs;
     }
 
-    boolean wasEntered() {
-        return entered;
-    }
-
-    /** Called when the body and the writing of its outputs are done, or failed. */
-    void exit() {
-        if (state.task == this) {
-            state.task = null;
-        }
-    }
-
     /** Name for a table written without one: {@code <task>_<n>}. */
     String nextDefaultName() {
         unnamedTables++;
         return task() + "_" + unnamedTables;
     }
 
-    void recordWritten(Table source, StoredTable stored) {
+    /** Makes an input table's physical name known, so that lazy SQL reading it hashes its content key. */
+    void seeInput(StoredTable input) {
+        keysByPhysical.put(input.physicalName(), input.cacheKey());
+    }
+
+    Map<String, String> keysByPhysical() {
+        return keysByPhysical;
+    }
+
+    /** Records a table this invocation wrote or reused; {@code reused} when an unchanged lazy table was kept. */
+    void recordWritten(Table source, StoredTable stored, boolean reused, String change) {
         written.add(stored);
         writtenByObject.put(source, stored);
+        keysByPhysical.put(stored.physicalName(), stored.cacheKey());
+        objects.add(new CacheEntry.Output(null, stored.tableName(), "table", stored.physicalName(), stored.cacheKey()));
+        if (reused) {
+            reusedTables++;
+        } else {
+            rowsWritten += Math.max(0, stored.rows());
+        }
+        if (change != null) {
+            changes.add(change);
+        }
+    }
+
+    /** Records a blob this invocation stored. */
+    void recordBlob(String name, String physical, String blobKey) {
+        objects.add(new CacheEntry.Output(null, name, "blob", physical, blobKey));
+    }
+
+    /** Marks the object with this physical name as returned at {@code path}. */
+    void markReturned(String physical, String path) {
+        for (int i = 0; i < objects.size(); i++) {
+            CacheEntry.Output output = objects.get(i);
+            if (output.physical().equals(physical) && output.path() == null) {
+                objects.set(i, new CacheEntry.Output(path, output.name(), output.kind(), physical, output.key()));
+                return;
+            }
+        }
+    }
+
+    /** Marks the blob stored under {@code name} as returned at {@code path}. */
+    void markReturnedBlob(String name, String path) {
+        for (int i = objects.size() - 1; i >= 0; i--) {
+            CacheEntry.Output output = objects.get(i);
+            if (output.kind().equals("blob") && output.name().equals(name) && output.path() == null) {
+                objects.set(i, new CacheEntry.Output(path, name, "blob", output.physical(), output.key()));
+                return;
+            }
+        }
     }
 
     /** The stored table this task wrote for {@code table} (the object given or the one returned), or null. */
@@ -105,11 +174,23 @@ final class TaskScope implements TaskContext {
         return bound != null && written.stream().anyMatch(mine -> mine.ref().equals(bound.ref())) ? bound : null;
     }
 
-    List<StoredTable> written() {
-        return written;
+    /** The cache entry this invocation leaves. */
+    CacheEntry entry(int ordinal) {
+        return new CacheEntry(task(), ordinal, key, objects);
     }
 
+    /** Whether every table was an unchanged lazy table (and there was at least one). */
+    boolean allReused() {
+        return !written.isEmpty() && reusedTables == written.size();
+    }
+
+    /** What changed in the lazy tables that were rebuilt, for the rerun reason. */
+    List<String> changes() {
+        return changes;
+    }
+
+    /** Rows of the tables this invocation wrote (kept tables are not counted). */
     long rowsWritten() {
-        return written.stream().mapToLong(table -> Math.max(0, table.rows())).sum();
+        return rowsWritten;
     }
 }

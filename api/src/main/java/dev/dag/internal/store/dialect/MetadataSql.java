@@ -3,9 +3,15 @@ package dev.dag.internal.store.dialect;
 import java.util.List;
 
 /**
- * Statements of dag's metadata tables. Every object a run writes (tables and blobs) has one row in
- * {@code objects}, whose {@code state} moves from {@code staged} (written, not visible) to
- * {@code published} (in the stage's current version) to {@code retired} (replaced, to be dropped).
+ * Statements of dag's metadata tables.
+ * <ul>
+ * <li>{@code objects}: every table and blob a run writes; {@code state} moves from {@code staged}
+ * (written, invisible) to {@code published} (in the stage's current version) to {@code retired}
+ * (replaced, to be dropped). A cache-valid object stays {@code published} across versions.</li>
+ * <li>{@code tasks}: the cache entry of each task of each stage version: its key, the key's parts
+ * (to explain a rerun) and its outputs.</li>
+ * <li>{@code task_runs}: what each run did to each task and why, kept for later reading.</li>
+ * </ul>
  */
 public final class MetadataSql {
     /** Bump when the metadata tables change shape; a store with another version is refused. */
@@ -31,7 +37,15 @@ public final class MetadataSql {
                 "CREATE TABLE IF NOT EXISTS " + table("objects") + " (physical_name VARCHAR(200) NOT NULL, "
                         + "stage VARCHAR(200) NOT NULL, name VARCHAR(200) NOT NULL, kind VARCHAR(10) NOT NULL, "
                         + "task VARCHAR(200), run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, "
-                        + "row_count BIGINT, blob_type VARCHAR(400), blob_json TEXT)",
+                        + "row_count BIGINT, cache_key VARCHAR(64) NOT NULL, query TEXT, "
+                        + "blob_type VARCHAR(400), blob_json TEXT)",
+                "CREATE TABLE IF NOT EXISTS " + table("tasks") + " (stage VARCHAR(200) NOT NULL, "
+                        + "task VARCHAR(200) NOT NULL, ordinal INTEGER NOT NULL, task_key VARCHAR(64) NOT NULL, "
+                        + "run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, parts TEXT NOT NULL, "
+                        + "outputs TEXT NOT NULL)",
+                "CREATE TABLE IF NOT EXISTS " + table("task_runs") + " (run_id VARCHAR(40) NOT NULL, "
+                        + "stage VARCHAR(200) NOT NULL, task VARCHAR(200) NOT NULL, outcome VARCHAR(20) NOT NULL, "
+                        + "reason TEXT, millis BIGINT, row_count BIGINT, finished_at TIMESTAMP NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("runs") + " (run_id VARCHAR(40) NOT NULL, "
                         + "flow VARCHAR(200) NOT NULL, started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP, "
                         + "status VARCHAR(20) NOT NULL)",
@@ -49,10 +63,10 @@ public final class MetadataSql {
         return "INSERT INTO " + table("format") + " (version) VALUES (?)";
     }
 
-    /** Parameters: physical_name, stage, name, kind, task, run_id, row_count, blob_type, blob_json. */
+    /** Parameters: physical_name, stage, name, kind, task, run_id, cache_key, query, blob_type, blob_json. */
     public String insertStaged() {
         return "INSERT INTO " + table("objects") + " (physical_name, stage, name, kind, task, run_id, state, "
-                + "row_count, blob_type, blob_json) VALUES (?, ?, ?, ?, ?, ?, 'staged', ?, ?, ?)";
+                + "row_count, cache_key, query, blob_type, blob_json) VALUES (?, ?, ?, ?, ?, ?, 'staged', 0, ?, ?, ?, ?)";
     }
 
     /** Parameters: row_count, physical_name. */
@@ -60,20 +74,20 @@ public final class MetadataSql {
         return "UPDATE " + table("objects") + " SET row_count = ? WHERE physical_name = ?";
     }
 
-    /** Objects of a stage in a state; parameters: stage, state. Columns: physical_name, name, kind. */
+    /** Objects of a stage in a state; parameters: stage, state. */
     public String selectByState() {
-        return "SELECT physical_name, name, kind FROM " + table("objects") + " WHERE stage = ? AND state = ?";
-    }
-
-    /** Published objects of a stage with their blob content; parameter: stage. */
-    public String selectPublished() {
-        return "SELECT physical_name, name, kind, row_count, blob_type, blob_json FROM " + table("objects")
-                + " WHERE stage = ? AND state = 'published'";
+        return "SELECT physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json FROM "
+                + table("objects") + " WHERE stage = ? AND state = ?";
     }
 
     /** Retires the published version of a stage; parameter: stage. */
     public String retirePublished() {
         return "UPDATE " + table("objects") + " SET state = 'retired' WHERE stage = ? AND state = 'published'";
+    }
+
+    /** Keeps one object of the old version in the new one; parameter: physical_name. */
+    public String republish() {
+        return "UPDATE " + table("objects") + " SET state = 'published' WHERE physical_name = ?";
     }
 
     /** Publishes what a run staged; parameters: stage, run_id. */
@@ -85,6 +99,44 @@ public final class MetadataSql {
     /** Forgets one object; parameter: physical_name. */
     public String deleteObject() {
         return "DELETE FROM " + table("objects") + " WHERE physical_name = ?";
+    }
+
+    /** Parameters: stage, task, ordinal, task_key, run_id, parts, outputs. */
+    public String insertTask() {
+        return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
+                + "VALUES (?, ?, ?, ?, ?, 'staged', ?, ?)";
+    }
+
+    /** Cache entries of a stage's published version; parameter: stage. */
+    public String selectPublishedTasks() {
+        return "SELECT task, ordinal, task_key, parts, outputs FROM " + table("tasks")
+                + " WHERE stage = ? AND state = 'published'";
+    }
+
+    /** Drops a stage's published cache entries; parameter: stage. */
+    public String deletePublishedTasks() {
+        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published'";
+    }
+
+    /** Drops cache entries staged by runs that never published them; parameter: stage. */
+    public String deleteStagedTasks() {
+        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged'";
+    }
+
+    /** Publishes a run's cache entries; parameters: stage, run_id. */
+    public String publishTasks() {
+        return "UPDATE " + table("tasks") + " SET state = 'published' WHERE stage = ? AND run_id = ? AND state = 'staged'";
+    }
+
+    /** Parameters: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
+    public String insertTaskRun() {
+        return "INSERT INTO " + table("task_runs") + " (run_id, stage, task, outcome, reason, millis, row_count, "
+                + "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    }
+
+    /** A run's task outcomes; parameter: run_id. Columns: stage, task, outcome, reason. */
+    public String selectTaskRuns() {
+        return "SELECT stage, task, outcome, reason FROM " + table("task_runs") + " WHERE run_id = ?";
     }
 
     /** Parameters: stage, run_id, committed_at. */

@@ -1,0 +1,57 @@
+package dev.dag.internal.cache;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A task's committed cache entry in one stage: its key and every object it produced, returned or not,
+ * in the order it wrote them.
+ *
+ * @param task    task name
+ * @param ordinal the how-many-th call of that task in the stage (0 for the first)
+ * @param key     the task key with its parts
+ * @param outputs the objects it produced
+ */
+public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> outputs) {
+
+    /**
+     * One object of a task.
+     *
+     * @param path     where the task returned it: "" (the return value), a record component, a list
+     *                 index; null for a table it materialized without returning it
+     * @param name     table or blob name in the stage
+     * @param kind     "table" or "blob"
+     * @param physical physical name (of the table, or the blob's id)
+     * @param key      the object's cache key
+     */
+    public record Output(String path, String name, String kind, String physical, String key) {
+    }
+
+    /** Copies the outputs. */
+    public CacheEntry {
+        outputs = List.copyOf(outputs);
+    }
+
+    /** The outputs as JSON for the metadata. */
+    public String outputsJson() {
+        List<Map<String, String>> list = new ArrayList<>();
+        for (Output output : outputs) {
+            list.add(Map.of("path", output.path() == null ? "\u0000" : output.path(), "name", output.name(),
+                    "kind", output.kind(), "physical", output.physical(), "key", output.key()));
+        }
+        return CanonicalJson.of(list);
+    }
+
+    /** The outputs read back from {@link #outputsJson()}. */
+    public static List<Output> outputsFromJson(String json) {
+        List<Output> outputs = new ArrayList<>();
+        for (JsonNode node : CanonicalJson.parse(json)) {
+            String path = node.get("path").asText();
+            outputs.add(new Output(path.equals("\u0000") ? null : path, node.get("name").asText(),
+                    node.get("kind").asText(), node.get("physical").asText(), node.get("key").asText()));
+        }
+        return outputs;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.dag.internal.cache;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * JSON that is the same for equal values on every run and machine: object keys sorted, big decimals
+ * plain, dates as ISO text, set elements sorted. Cache keys are hashes of it.
+ */
+public final class CanonicalJson {
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
+
+    private CanonicalJson() {
+    }
+
+    /**
+     * The canonical JSON of {@code value}.
+     *
+     * @throws IllegalArgumentException if Jackson cannot serialize it
+     */
+    public static String of(Object value) {
+        try {
+            return MAPPER.writeValueAsString(sorted(MAPPER.valueToTree(normalized(value))));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot serialize " + (value == null ? "null"
+                    : value.getClass().getName()) + " to JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** Parses canonical JSON back into a tree, e.g. to compare key parts. */
+    public static JsonNode parse(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON: " + json, e);
+        }
+    }
+
+    /** Sets have no order: sort their elements by their own canonical JSON. */
+    private static Object normalized(Object value) {
+        if (value instanceof Set<?> set) {
+            List<String> elements = new ArrayList<>();
+            for (Object element : set) {
+                elements.add(of(element));
+            }
+            elements.sort(Comparator.naturalOrder());
+            return elements.stream().map(CanonicalJson::parse).toList();
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new TreeMap<>();
+            map.forEach((key, element) -> copy.put(String.valueOf(key), normalized(element)));
+            return copy;
+        }
+        if (value instanceof Collection<?> collection && !(value instanceof Set<?>)) {
+            return collection.stream().map(CanonicalJson::normalized).toList();
+        }
+        return value;
+    }
+
+    private static JsonNode sorted(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            new TreeMap<String, JsonNode>() {{
+                object.fields().forEachRemaining(field -> put(field.getKey(), field.getValue()));
+            }}.forEach((key, child) -> out.set(key, sorted(child)));
+            return out;
+        }
+        if (node instanceof ArrayNode array) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            array.forEach(child -> out.add(sorted(child)));
+            return out;
+        }
+        return node;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.dag.internal.cache;
+
+import java.util.Objects;
+import java.util.TreeSet;
+
+/** Explains in words why a task's cache entry did not match, from the parts of the old and new keys. */
+public final class RerunReason {
+    private static final int MAX_VALUE = 40;
+
+    private RerunReason() {
+    }
+
+    /** Why a task with key {@code current} reruns, given the last committed key (null when none). */
+    public static String between(TaskKey previous, TaskKey current) {
+        if (current.version().isEmpty()) {
+            return "no version: runs every time";
+        }
+        if (previous == null) {
+            return "no cache entry: first run in this stage";
+        }
+        if (!previous.version().equals(current.version())) {
+            return "version changed (" + shown(previous.version()) + " → " + shown(current.version()) + ")";
+        }
+        TreeSet<String> names = new TreeSet<>(previous.arguments().keySet());
+        names.addAll(current.arguments().keySet());
+        for (String name : names) {
+            String before = previous.arguments().get(name);
+            String after = current.arguments().get(name);
+            if (!Objects.equals(before, after)) {
+                boolean isInput = (before != null && before.contains("\"$input\""))
+                        || (after != null && after.contains("\"$input\""));
+                return isInput ? "input '" + name + "' changed"
+                        : "constant argument '" + name + "' changed (" + shown(before) + " → " + shown(after) + ")";
+            }
+        }
+        if (!Objects.equals(previous.receiver(), current.receiver())) {
+            return "task object changed (" + shown(previous.receiver()) + " → " + shown(current.receiver()) + ")";
+        }
+        if (!Objects.equals(previous.freshness(), current.freshness())) {
+            return "fresh input (fingerprint " + shown(previous.freshness()) + " → " + shown(current.freshness()) + ")";
+        }
+        return previous.key().equals(current.key()) ? "cached tables are missing from the stage"
+                : "cache key changed (stage or task name)";
+    }
+
+    /** A one-line diff of two SQL texts: the first line that differs, old and new. */
+    public static String sqlDiff(String before, String after) {
+        String[] old = before.split("\n");
+        String[] now = after.split("\n");
+        int line = 0;
+        while (line < old.length && line < now.length && old[line].equals(now[line])) {
+            line++;
+        }
+        String removed = line < old.length ? old[line].strip() : "";
+        String added = line < now.length ? now[line].strip() : "";
+        int start = commonPrefix(removed, added);
+        int from = Math.max(0, start - 10);
+        return "SQL changed at line " + (line + 1) + ": -" + shown(excerpt(removed, from)) + " +"
+                + shown(excerpt(added, from));
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int i = 0;
+        while (i < a.length() && i < b.length() && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i;
+    }
+
+    private static String excerpt(String text, int from) {
+        return (from > 0 ? "…" : "") + text.substring(Math.min(from, text.length()));
+    }
+
+    private static String shown(String value) {
+        if (value == null) {
+            return "none";
+        }
+        return value.length() <= MAX_VALUE ? value : value.substring(0, MAX_VALUE - 1) + "…";
+    }
+}

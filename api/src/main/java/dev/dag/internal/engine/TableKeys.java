@@ -1,0 +1,58 @@
+package dev.dag.internal.engine;
+
+import dev.dag.Table;
+import dev.dag.TableRef;
+import dev.dag.internal.cache.CanonicalJson;
+import dev.dag.internal.cache.CanonicalSql;
+import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.hooks.RowDigest;
+import dev.dag.internal.hooks.RowSources;
+import java.util.List;
+
+/**
+ * Cache keys of the objects a task writes. A task that is not lazy derives them from its own key (its
+ * body only runs when that changed). A lazy task's body always runs, so its objects are keyed by what
+ * they contain: the canonical SQL, the rows, the blob's JSON, plus the properties that change the stored
+ * table (name, primary key, indexes), so that an unchanged table is reused and its consumers stay valid.
+ */
+final class TableKeys {
+    private TableKeys() {
+    }
+
+    /** A key and the canonical SQL it came from (null when not SQL). */
+    record Keyed(String key, String query) {
+    }
+
+    /** The key of {@code table} written under {@code name}; {@code path} is where it is returned, or null. */
+    static Keyed forTable(TaskScope scope, Table table, String name, String path) {
+        Object content = table.obj();
+        String query = content instanceof String sql
+                ? CanonicalSql.of(sql, scope.stageRun().quotedDataSchema(), scope.keysByPhysical()) : null;
+        if (!scope.descriptor().lazy()) {
+            return new Keyed(scope.key().outputKey(path != null ? path : "~" + name), query);
+        }
+        String properties = CanonicalJson.of(List.of(table.primaryKey(), table.indexes()));
+        String stage = scope.stage();
+        if (query != null) {
+            return new Keyed(Hashes.of("sql", stage, name, query, properties), query);
+        }
+        if (content instanceof TableRef ref) {
+            String source = scope.keysByPhysical().getOrDefault(ref.name(), ref.toString());
+            return new Keyed(Hashes.of("ref", stage, name, source, properties), null);
+        }
+        if (RowSources.accepts(content)) {
+            List<?> rows = (List<?>) content;
+            String digest = rows.isEmpty() ? "" : RowDigest.of(rows);
+            return new Keyed(Hashes.of("rows", stage, name, digest, properties), null);
+        }
+        throw scope.stageRun().unsupportedContent(scope.task(), name, content);
+    }
+
+    /** The key of a blob written under {@code name}; {@code path} is where it is returned. */
+    static String forBlob(TaskScope scope, String name, String path, Object value) {
+        if (!scope.descriptor().lazy()) {
+            return scope.key().outputKey(path != null ? path : "~" + name);
+        }
+        return Hashes.of("blob", scope.stage(), name, CanonicalJson.of(value));
+    }
+}
