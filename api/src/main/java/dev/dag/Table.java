@@ -125,12 +125,12 @@ public final class Table {
      * plain methods, e.g. in unit tests).
      */
     public Table materialize() {
-        return Materializer.materialize(this, MaterializeOptions.defaults());
+        return Materializer.materialize(this, MaterializeOptions.defaults(), null);
     }
 
     /** {@link #materialize()} with options. */
     public Table materialize(MaterializeOptions options) {
-        return Materializer.materialize(this, Objects.requireNonNull(options, "options"));
+        return Materializer.materialize(this, Objects.requireNonNull(options, "options"), null);
     }
 
     @Override

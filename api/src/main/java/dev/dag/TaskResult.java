@@ -13,12 +13,16 @@ import java.util.Optional;
  * @param millis    wall time spent on the task (body and writes), in milliseconds
  * @param rowsWritten rows written by the task's tables (0 when nothing was written)
  * @param tables    names of the tables the task wrote or carried over, in order
+ * @param materializations every table the task's body materialized in this run, in call order, with
+ *                  outcome and call site (empty when the body did not run)
  * @param error     the failure, when the outcome is {@link TaskOutcome#FAILED}
  */
 public record TaskResult(String task, String stage, TaskOutcome outcome, String reason, long millis,
-                         long rowsWritten, List<String> tables, Optional<DagException> error) {
+                         long rowsWritten, List<String> tables, List<MaterializedTable> materializations,
+                         Optional<DagException> error) {
     /** Validates and copies. */
     public TaskResult {
         tables = List.copyOf(tables);
+        materializations = List.copyOf(materializations);
     }
 }

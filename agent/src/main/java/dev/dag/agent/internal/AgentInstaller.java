@@ -66,7 +66,8 @@ public final class AgentInstaller {
         }
         return builder
                 .type(declaresMethod(task), new ClassLoaderSeesDag())
-                .transform((typeBuilder, type, loader, module, domain) -> typeBuilder.visit(advice.on(task)));
+                .transform((typeBuilder, type, loader, module, domain) -> typeBuilder.visit(advice.on(task))
+                        .visit(new CallSiteCapture()));
     }
 
     /** Packages that never hold tasks; rejected by name before any class file is parsed. */

@@ -1,7 +1,14 @@
 package dev.dag.internal.bridge;
 
+import dev.dag.Dag;
+import dev.dag.Debug;
+import dev.dag.MaterializeOptions;
+import dev.dag.Table;
 import dev.dag.internal.engine.Activity;
+import dev.dag.internal.engine.Materializer;
 import dev.dag.internal.engine.TaskCalls;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The only class the agent's advice calls, by name, through constant method handles: the agent never
@@ -9,6 +16,12 @@ import dev.dag.internal.engine.TaskCalls;
  *
  * <p>Per call of a task method: {@link #active()} (one volatile read; false means a plain call and
  * nothing else happens); otherwise {@link #enter}, {@link #skip} and {@link #exit}.
+ *
+ * <p>In classes that declare tasks the agent also rewrites calls of {@code Table.materialize},
+ * {@code Dag.materialize} and {@code Debug.materializeTable} into the methods below that take the call
+ * site as constants (class, method, file, line), and calls {@link #returning} before each
+ * {@code return} of a task method: errors and results then name the user's line without creating a
+ * Throwable or walking the stack.
  */
 public final class TaskBridge {
     private TaskBridge() {
@@ -45,5 +58,48 @@ public final class TaskBridge {
      */
     public static Object exit(Object call, Object returned, Throwable thrown) throws Throwable {
         return TaskCalls.exit(call, returned, thrown);
+    }
+
+    /** A rewritten {@code table.materialize()}. */
+    public static Table materialize(Table table, String owner, String method, String file, int line) {
+        return TaskCalls.materialize(table, MaterializeOptions.defaults(), owner, method, file, line);
+    }
+
+    /** A rewritten {@code table.materialize(options)}. */
+    public static Table materialize(Table table, MaterializeOptions options, String owner, String method, String file,
+                                    int line) {
+        return TaskCalls.materialize(table, java.util.Objects.requireNonNull(options, "options"), owner, method, file,
+                line);
+    }
+
+    /** A rewritten {@code Dag.materialize(tables...)}. */
+    public static List<Table> materializeAll(Table[] tables, String owner, String method, String file, int line) {
+        return TaskCalls.atSite(owner, method, file, line, site -> Materializer.materializeGroup(List.of(tables), site),
+                () -> Dag.materialize(tables));
+    }
+
+    /** A rewritten {@code Dag.materialize(map)}. */
+    public static Map<String, Table> materializeAll(Map<String, Table> tables, String owner, String method, String file,
+                                                    int line) {
+        return TaskCalls.atSite(owner, method, file, line, site -> Dag.materialize(tables), () -> Dag.materialize(tables));
+    }
+
+    /** A rewritten {@code Debug.materializeTable(table, options)}. */
+    public static Table debug(Table table, MaterializeOptions options, String owner, String method, String file,
+                              int line) {
+        return TaskCalls.atSite(owner, method, file, line, site -> Materializer.debug(table, options, site),
+                () -> Debug.materializeTable(table, options));
+    }
+
+    /** A rewritten {@code Debug.materializeTable(table)}. */
+    public static Table debug(Table table, String owner, String method, String file, int line) {
+        return debug(table, MaterializeOptions.defaults(), owner, method, file, line);
+    }
+
+    /** Called before each {@code return} of a task method with its line. */
+    public static void returning(String owner, String method, String file, int line) {
+        if (Activity.any()) {
+            TaskCalls.returning(owner, method, file, line);
+        }
     }
 }

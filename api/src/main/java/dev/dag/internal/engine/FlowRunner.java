@@ -173,7 +173,7 @@ public final class FlowRunner {
                 ? runner.fromEntry(invocation, entry, TaskOutcome.SKIPPED, "not selected: outputs read from the last commit")
                 : TaskRunner.Execution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
                         + invocation.stage().name() + "' is not selected to run and has no committed output to read. "
-                        + "Run its stage first.", invocation.taskName(), null, invocation.stage().name()), List.of(), 0);
+                        + "Run its stage first.", invocation.taskName(), null, invocation.stage().name()), null);
         return report(invocation, execution, 0, stageTables);
     }
 
@@ -184,7 +184,7 @@ public final class FlowRunner {
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
         results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
-                execution.rows(), execution.tables(), error));
+                execution.rows(), execution.tables(), execution.materializations(), error));
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
         LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
@@ -211,7 +211,7 @@ public final class FlowRunner {
         unavailable.add(invocation);
         reported.add(invocation);
         results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
-                List.of(), Optional.empty()));
+                List.of(), List.of(), Optional.empty()));
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(), "SKIPPED", reason, 0, 0));
     }
 

@@ -4,35 +4,97 @@ import dev.dag.DefinitionException;
 import dev.dag.MaterializeOptions;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Imperative {@code Table.materialize()}: writes the table now when a task is running on this thread. */
+/**
+ * Imperative materialization ({@code Table.materialize()}, {@code Dag.materialize}, {@code Debug}): writes
+ * tables now when a task is running on this thread, each keyed so that it depends on every table the
+ * task materialized before it; outside a run, hands the table back unchanged (or writes it into an
+ * explicit schema for interactive debugging).
+ */
 public final class Materializer {
     private Materializer() {
     }
 
-    /** See {@link Table#materialize(MaterializeOptions)}. */
-    public static Table materialize(Table table, MaterializeOptions options) {
-        OutputPlaceholder placeholder = TableAccess.tables().placeholder(table);
-        if (placeholder != null) {
-            throw StackTraces.forUser(new DefinitionException("materialize() was called on the placeholder "
-                    + placeholder + " while the flow is defined. Placeholders have no data yet: call "
-                    + "materialize() inside a task body.", placeholder.producer().taskName(), table.name(),
-                    placeholder.producer().stage().name()));
-        }
+    /** See {@link Table#materialize(MaterializeOptions)}; {@code site} is the caller's line when the agent knows it. */
+    public static Table materialize(Table table, MaterializeOptions options, StackTraceElement site) {
+        rejectPlaceholder(table, "materialize()");
         TaskScope scope = ExecutionState.current().task;
-        if (scope == null) {
-            return table; // no run: tasks stay callable as plain methods
-        }
         try {
-            StoredTable stored = scope.writtenFor(table);
-            if (stored == null) {
-                String name = table.name() != null ? table.name() : scope.nextDefaultName();
-                TableKeys.Keyed keyed = TableKeys.forTable(scope, table, name, null);
-                stored = scope.stageRun().writeTable(scope, table, name, keyed.key(), keyed.query());
+            if (options.configContext() != null) {
+                return InteractiveWriter.write(table, options, scope);
             }
+            if (scope == null) {
+                return table; // no run: tasks stay callable as plain methods
+            }
+            StoredTable already = scope.writtenFor(table);
+            if (already != null) {
+                scope.taint("materialize() was called twice on table '" + already.tableName() + "'", site);
+                return TableAccess.tables().storedTable(table, withContent(scope, already, options));
+            }
+            StoredTable stored = write(scope, table, site);
+            scope.advanceChain(List.of(stored.cacheKey()));
             return TableAccess.tables().storedTable(table, withContent(scope, stored, options));
         } catch (RuntimeException e) {
             throw StackTraces.forUser(e);
+        }
+    }
+
+    /** See {@code Dag.materialize}: tables keyed independently of each other; later tables depend on all. */
+    public static List<Table> materializeGroup(List<Table> tables, StackTraceElement site) {
+        tables.forEach(table -> rejectPlaceholder(table, "Dag.materialize"));
+        TaskScope scope = ExecutionState.current().task;
+        if (scope == null) {
+            return List.copyOf(tables);
+        }
+        try {
+            List<Table> bound = new ArrayList<>();
+            List<String> keys = new ArrayList<>();
+            for (Table table : tables) {
+                if (scope.writtenFor(table) != null) {
+                    scope.taint("Dag.materialize was given table '" + table.name() + "', materialized already", site);
+                }
+                StoredTable stored = write(scope, table, site);
+                keys.add(stored.cacheKey());
+                bound.add(TableAccess.tables().storedTable(table, stored));
+            }
+            scope.advanceChain(keys);
+            return List.copyOf(bound);
+        } catch (RuntimeException e) {
+            throw StackTraces.forUser(e);
+        }
+    }
+
+    /** See {@code Debug.materializeTable}. */
+    public static Table debug(Table table, MaterializeOptions options, StackTraceElement site) {
+        rejectPlaceholder(table, "Debug.materializeTable");
+        TaskScope scope = ExecutionState.current().task;
+        if (scope == null) {
+            return table;
+        }
+        try {
+            String name = (table.name() != null ? table.name() : scope.nextDefaultName()) + options.nameSuffixText();
+            scope.taint("Debug.materializeTable wrote table '" + name + "'", site);
+            return InteractiveWriter.writeDebug(table, name, options, scope);
+        } catch (RuntimeException e) {
+            throw StackTraces.forUser(e);
+        }
+    }
+
+    private static StoredTable write(TaskScope scope, Table table, StackTraceElement site) {
+        String name = table.name() != null ? table.name() : scope.nextDefaultName();
+        TableKeys.Keyed keyed = TableKeys.forTable(scope, table, name, null);
+        return scope.stageRun().writeTable(scope, table, name, keyed.key(), keyed.query(), site, false);
+    }
+
+    private static void rejectPlaceholder(Table table, String operation) {
+        OutputPlaceholder placeholder = TableAccess.tables().placeholder(table);
+        if (placeholder != null) {
+            throw StackTraces.forUser(new DefinitionException(operation + " was called on the placeholder "
+                    + placeholder + " while the flow is defined. Placeholders have no data yet: materialize "
+                    + "tables inside a task body.", placeholder.producer().taskName(), table.name(),
+                    placeholder.producer().stage().name()));
         }
     }
 

@@ -98,7 +98,9 @@ final class OutputWriter {
         String name = input == null && table.name() != null ? table.name()
                 : input != null && !input.tableName().equals(table.name()) ? table.name() : defaultName;
         TableKeys.Keyed keyed = TableKeys.forTable(scope, source, name, path);
-        StoredTable stored = scope.stageRun().writeTable(scope, source, name, keyed.key(), keyed.query());
+        StoredTable stored = scope.stageRun().writeTable(scope, source, name, keyed.key(), keyed.query(),
+                scope.returnSite(), true);
+        scope.advanceChain(java.util.List.of(stored.cacheKey()));
         scope.markReturned(stored.physicalName(), path);
         return TableAccess.tables().storedTable(table, stored);
     }

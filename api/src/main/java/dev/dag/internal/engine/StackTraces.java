@@ -34,6 +34,22 @@ public final class StackTraces {
         return frames.toArray(StackTraceElement[]::new);
     }
 
+    /**
+     * {@code error} reported at the task's {@code return} line: its user frames, with the task method's
+     * frame replaced by {@code site} (when the agent captured it).
+     */
+    static <T extends Throwable> T atReturn(T error, StackTraceElement site, TaskDescriptor task) {
+        List<StackTraceElement> frames = new ArrayList<>(Arrays.asList(userFrames(error.getStackTrace())));
+        if (site != null) {
+            String owner = task.method().getDeclaringClass().getName();
+            String method = task.method().getName();
+            frames.removeIf(frame -> frame.getClassName().equals(owner) && frame.getMethodName().equals(method));
+            frames.add(0, site);
+        }
+        error.setStackTrace(frames.toArray(StackTraceElement[]::new));
+        return error;
+    }
+
     /** The first frame of {@code error}'s trace that is {@code invocation}'s task method, or null. */
     static StackTraceElement taskFrame(Throwable error, TaskDescriptor task) {
         String owner = task.method().getDeclaringClass().getName();

@@ -8,9 +8,6 @@ import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.MetadataStore.NewObject;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.hooks.RowReader;
-import dev.dag.internal.hooks.RowSource;
-import dev.dag.internal.hooks.RowSources;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalNames;
 import dev.dag.internal.store.PhysicalTables;
@@ -59,7 +56,7 @@ final class StageRun implements AutoCloseable {
         this.stage = stage;
         this.database = run.database();
         this.metadata = run.metadata();
-        this.tables = new PhysicalTables(database);
+        this.tables = PhysicalTables.data(database);
         this.lock = database.stageLock(stage);
     }
 
@@ -151,7 +148,8 @@ final class StageRun implements AutoCloseable {
      * @throws DefinitionException for an invalid or duplicate name, or content dag cannot store
      * @throws MaterializationException if the database refuses it
      */
-    StoredTable writeTable(TaskScope scope, Table table, String name, String key, String query) {
+    StoredTable writeTable(TaskScope scope, Table table, String name, String key, String query, StackTraceElement site,
+                           boolean returned) {
         String task = scope.task();
         Identifiers.requireValid(name, "table name", task, stage);
         reserve(name, task);
@@ -160,7 +158,7 @@ final class StageRun implements AutoCloseable {
             keepObject(unchanged.physicalName(), name, "table");
             TableRef ref = tables.ref(unchanged.physicalName());
             StoredTable stored = new StoredTable(stage, name, ref, unchanged.rows(), key, () -> ref);
-            scope.recordWritten(table, stored, true, null);
+            scope.recordWritten(table, stored, true, null, site, returned);
             return stored;
         }
         String physical = PhysicalNames.of(stage, name, run.tag(), database.dialect().maxIdentifierBytes());
@@ -168,7 +166,7 @@ final class StageRun implements AutoCloseable {
         physicalByName.put(name, physical);
         TableRef ref = tables.ref(physical);
         StoredTable stored = new StoredTable(stage, name, ref, rows, key, () -> ref);
-        scope.recordWritten(table, stored, false, change(name, query));
+        scope.recordWritten(table, stored, false, change(name, query), site, returned);
         return stored;
     }
 
@@ -186,50 +184,22 @@ final class StageRun implements AutoCloseable {
     }
 
     private long write(String task, Table table, String name, String physical, String key, String query) {
-        Object content = table.obj();
-        String sql = null;
         try (Connection connection = database.connection()) {
             metadata.registerStaged(connection, new NewObject(physical, stage, name, "table", task, key, query, null, null),
                     run.runId());
             stagedTables.add(physical);
-            long rows;
-            if (content instanceof String text) {
-                sql = tables.createAsSql(physical, text);
-                rows = tables.createAs(connection, physical, text);
-            } else if (content instanceof TableRef ref) {
-                String select = database.dialect().selectAll(ref.schema(), ref.name());
-                sql = tables.createAsSql(physical, select);
-                rows = tables.createAs(connection, physical, select);
-            } else if (RowSources.accepts(content)) {
-                RowSource source = rows(task, name, (List<?>) content);
-                rows = tables.createFromRows(connection, physical, source.columns(), source.rows());
-            } else {
-                throw unsupportedContent(task, name, content);
-            }
-            tables.addKeys(connection, physical, table.primaryKey(), table.indexes());
+            long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
             metadata.setRowCount(connection, physical, rows);
             LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
             return rows;
-        } catch (SQLException | IllegalArgumentException e) {
+        } catch (SQLException e) {
             throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
-                    + stage + "': " + e.getMessage() + (sql == null ? "" : "\nSQL:\n" + sql), task, name, stage,
-                    sql, e);
+                    + stage + "': " + e.getMessage(), task, name, stage, null, e);
         }
     }
 
     DefinitionException unsupportedContent(String task, String name, Object content) {
-        return new DefinitionException("Task '" + task + "' gives table '" + name + "' of stage '" + stage
-                + "' a " + content.getClass().getName() + ", which dag cannot store. Use SQL text, a "
-                + "TableRef, or a List of records or maps.", task, name, stage);
-    }
-
-    RowSource rows(String task, String name, List<?> content) {
-        try {
-            return RowSources.of(content);
-        } catch (IllegalArgumentException e) {
-            throw new DefinitionException("Task '" + task + "' gives table '" + name + "' of stage '" + stage
-                    + "' rows dag cannot store: " + e.getMessage() + ".", task, name, stage);
-        }
+        return ContentWriter.unsupported(task, name, stage, content);
     }
 
     /** Stores a blob of the running task; returns the value as consumers will read it. */
@@ -277,16 +247,11 @@ final class StageRun implements AutoCloseable {
 
     /** A reader of a stored table as {@code type} (a record class or Map), for a consuming task. */
     Supplier<Object> reader(StoredTable table, Class<?> type, String consumer) {
-        return () -> {
-            String query = database.dialect().selectAll(table.ref().schema(), table.ref().name());
-            try (Connection connection = database.connection()) {
-                return RowReader.read(connection, query, type);
-            } catch (SQLException | IllegalArgumentException e) {
-                throw new MaterializationException("Task '" + consumer + "' could not read table '" + table.tableName()
-                        + "' of stage '" + table.stage() + "' as " + type.getSimpleName() + ": " + e.getMessage()
-                        + "\nSQL:\n" + query, consumer, table.tableName(), table.stage(), query, e);
-            }
-        };
+        return StoredTableReader.of(database, table, type, consumer);
+    }
+
+    Database database() {
+        return database;
     }
 
     private void reserve(String name, String task) {

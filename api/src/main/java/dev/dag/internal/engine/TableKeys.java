@@ -23,7 +23,10 @@ final class TableKeys {
     record Keyed(String key, String query) {
     }
 
-    /** The key of {@code table} written under {@code name}; {@code path} is where it is returned, or null. */
+    /**
+     * The key of {@code table} written under {@code name}; {@code path} is where it is returned, or null.
+     * A lazy table's key also folds in the keys of every table the task materialized before it.
+     */
     static Keyed forTable(TaskScope scope, Table table, String name, String path) {
         Object content = table.obj();
         String query = content instanceof String sql
@@ -34,16 +37,16 @@ final class TableKeys {
         String properties = CanonicalJson.of(List.of(table.primaryKey(), table.indexes()));
         String stage = scope.stage();
         if (query != null) {
-            return new Keyed(Hashes.of("sql", stage, name, query, properties), query);
+            return new Keyed(Hashes.of("sql", stage, name, query, properties, scope.chain()), query);
         }
         if (content instanceof TableRef ref) {
             String source = scope.keysByPhysical().getOrDefault(ref.name(), ref.toString());
-            return new Keyed(Hashes.of("ref", stage, name, source, properties), null);
+            return new Keyed(Hashes.of("ref", stage, name, source, properties, scope.chain()), null);
         }
         if (RowSources.accepts(content)) {
             List<?> rows = (List<?>) content;
             String digest = rows.isEmpty() ? "" : RowDigest.of(rows);
-            return new Keyed(Hashes.of("rows", stage, name, digest, properties), null);
+            return new Keyed(Hashes.of("rows", stage, name, digest, properties, scope.chain()), null);
         }
         throw scope.stageRun().unsupportedContent(scope.task(), name, content);
     }

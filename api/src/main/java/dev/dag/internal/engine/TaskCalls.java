@@ -54,8 +54,36 @@ public final class TaskCalls {
                 throw thrown;
             }
             return scope.finish(returned);
+        } catch (DagException e) {
+            throw StackTraces.atReturn(e, scope.returnSite(), scope.descriptor());
         } finally {
             scope.exit();
         }
+    }
+
+    /** See {@code TaskBridge.materialize}. */
+    public static dev.dag.Table materialize(dev.dag.Table table, dev.dag.MaterializeOptions options, String owner,
+                                            String method, String file, int line) {
+        return Materializer.materialize(table, options, site(owner, method, file, line));
+    }
+
+    /** See {@code TaskBridge.returning}: remembers the line of the running task's {@code return}. */
+    public static void returning(String owner, String method, String file, int line) {
+        TaskScope scope = ExecutionState.current().task;
+        if (scope != null && scope.descriptor().method().getName().equals(method)
+                && scope.descriptor().method().getDeclaringClass().getName().equals(owner)) {
+            scope.returnSite(site(owner, method, file, line));
+        }
+    }
+
+    /** Runs {@code atSite} with the call site when a task runs on this thread, else {@code plain}. */
+    public static <T> T atSite(String owner, String method, String file, int line,
+                               java.util.function.Function<StackTraceElement, T> atSite,
+                               java.util.function.Supplier<T> plain) {
+        return ExecutionState.current().task == null ? plain.get() : atSite.apply(site(owner, method, file, line));
+    }
+
+    private static StackTraceElement site(String owner, String method, String file, int line) {
+        return line <= 0 && file == null ? null : new StackTraceElement(owner, method, file, line);
     }
 }

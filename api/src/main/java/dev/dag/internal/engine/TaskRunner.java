@@ -3,6 +3,7 @@ package dev.dag.internal.engine;
 import dev.dag.CacheValidationMode;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.MaterializedTable;
 import dev.dag.TaskFailedException;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
@@ -37,11 +38,13 @@ final class TaskRunner {
 
     /** What running a task did. {@code outputs} and {@code outputKeys} are by placeholder path. */
     record Execution(TaskOutcome outcome, String reason, Map<String, Object> outputs, Map<String, String> outputKeys,
-                     List<String> tables, long rows, DagException failure) {
+                     List<String> tables, List<MaterializedTable> materializations, long rows, DagException failure) {
 
-        static Execution failed(DagException failure, List<String> tables, long rows) {
-            return new Execution(TaskOutcome.FAILED, "failed: " + failure.getMessage(), Map.of(), Map.of(), tables,
-                    rows, failure);
+        static Execution failed(DagException failure, TaskScope scope) {
+            return new Execution(TaskOutcome.FAILED, "failed: " + failure.getMessage(), Map.of(), Map.of(),
+                    scope == null ? List.of() : scope.materializedTables(),
+                    scope == null ? List.of() : scope.materializations(), scope == null ? 0 : scope.rowsWritten(),
+                    failure);
         }
     }
 
@@ -59,7 +62,7 @@ final class TaskRunner {
             key = new TaskKeyBuilder(outputKeys).build(invocation, args, runId, ordinal, previous, mode);
             assertNoFreshInput(invocation, previous, key);
         } catch (DagException e) {
-            return Execution.failed(StackTraces.forUser(e), List.of(), 0);
+            return Execution.failed(StackTraces.forUser(e), null);
         }
         boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
                 || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
@@ -111,7 +114,7 @@ final class TaskRunner {
         }
         List<String> tables = entry.outputs().stream().filter(output -> "table".equals(output.kind()))
                 .map(CacheEntry.Output::name).toList();
-        return new Execution(outcome, reason, bound, keys, tables, 0, null);
+        return new Execution(outcome, reason, bound, keys, tables, List.of(), 0, null);
     }
 
     private Execution execute(TaskInvocation invocation, int ordinal, Object[] args, TaskScope scope, String reason) {
@@ -120,18 +123,21 @@ final class TaskRunner {
             state.expected = scope;
             invocation.descriptor().method().invoke(invocation.self(), args);
             if (!scope.wasEntered()) {
-                return Execution.failed(notInstrumented(invocation), List.of(), 0);
+                return Execution.failed(notInstrumented(invocation), null);
+            }
+            if (scope.taint() != null) {
+                return Execution.failed(tainted(invocation, scope), scope);
             }
             CacheEntry entry = scope.entry(ordinal);
             stageRun.recordEntry(entry);
             return succeeded(invocation, scope, entry, reason);
         } catch (InvocationTargetException e) {
-            return Execution.failed(failure(invocation, e.getCause()), scope.materializedTables(), scope.rowsWritten());
+            return Execution.failed(failure(invocation, e.getCause()), scope);
         } catch (DagException e) {
-            return Execution.failed(StackTraces.forUser(e), scope.materializedTables(), scope.rowsWritten());
+            return Execution.failed(StackTraces.forUser(e), scope);
         } catch (IllegalAccessException e) {
             return Execution.failed(new DefinitionException(invocation.descriptor() + " cannot be called: "
-                    + e.getMessage(), invocation.taskName(), null, invocation.stage().name()), List.of(), 0);
+                    + e.getMessage(), invocation.taskName(), null, invocation.stage().name()), scope);
         } finally {
             state.expected = null;
             scope.exit();
@@ -152,7 +158,18 @@ final class TaskRunner {
                 why = "lazy: " + String.join("; ", scope.changes());
             }
         }
-        return new Execution(outcome, why, scope.outputs(), keys, scope.materializedTables(), scope.rowsWritten(), null);
+        return new Execution(outcome, why, scope.outputs(), keys, scope.materializedTables(), scope.materializations(),
+                scope.rowsWritten(), null);
+    }
+
+    private static DagException tainted(TaskInvocation invocation, TaskScope scope) {
+        String stage = invocation.stage().name();
+        DagException error = new DagException("Task '" + invocation.taskName() + "' in stage '" + stage
+                + "' is debug-tainted: " + scope.taint() + ". Its tables are not committed and it leaves no cache entry, "
+                + "so its result is never trusted. Remove the debug call (or the second materialize()) and rerun.",
+                invocation.taskName(), null, stage, null);
+        error.setStackTrace(StackTraces.topThenCaller(null));
+        return error;
     }
 
     private static DefinitionException notInstrumented(TaskInvocation invocation) {

@@ -1,6 +1,8 @@
 package dev.dag.internal.engine;
 
+import dev.dag.MaterializedTable;
 import dev.dag.Table;
+import dev.dag.internal.cache.Hashes;
 import dev.dag.TaskContext;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.TaskKey;
@@ -26,6 +28,10 @@ final class TaskScope implements TaskContext {
     private final Map<Table, StoredTable> writtenByObject = new IdentityHashMap<>();
     private final Map<String, String> keysByPhysical = new HashMap<>();
     private final List<String> changes = new ArrayList<>();
+    private final List<MaterializedTable> materializations = new ArrayList<>();
+    private String chain = "";
+    private String taint;
+    private StackTraceElement returnSite;
     private long rowsWritten;
     private Map<String, Object> outputs = Map.of();
     private boolean entered;
@@ -121,8 +127,55 @@ final class TaskScope implements TaskContext {
         return keysByPhysical;
     }
 
+    /**
+     * The keys of every table materialized so far, folded into one value: each new table's key includes it,
+     * so a table depends on all earlier ones without keys growing (DESIGN, imperative rule 4).
+     */
+    String chain() {
+        return chain;
+    }
+
+    /** Folds keys just materialized into the chain. */
+    void advanceChain(List<String> keys) {
+        String[] parts = new String[keys.size() + 1];
+        parts[0] = chain;
+        for (int i = 0; i < keys.size(); i++) {
+            parts[i + 1] = keys.get(i);
+        }
+        chain = Hashes.of(parts);
+    }
+
+    /** Marks the task debug-tainted: the run fails after it and nothing of it is committed. */
+    void taint(String why, StackTraceElement site) {
+        if (taint == null) {
+            taint = why + (site == null ? "" : " at " + site);
+        }
+    }
+
+    /** Why the task is debug-tainted, or null. */
+    String taint() {
+        return taint;
+    }
+
+    /** The line of the task's {@code return} being executed, as the agent captured it (null if unknown). */
+    void returnSite(StackTraceElement site) {
+        this.returnSite = site;
+    }
+
+    StackTraceElement returnSite() {
+        return returnSite;
+    }
+
+    /** Tables materialized in this run, in call order. */
+    List<MaterializedTable> materializations() {
+        return materializations;
+    }
+
     /** Records a table this invocation wrote or reused; {@code reused} when an unchanged lazy table was kept. */
-    void recordWritten(Table source, StoredTable stored, boolean reused, String change) {
+    void recordWritten(Table source, StoredTable stored, boolean reused, String change, StackTraceElement site,
+                       boolean returned) {
+        materializations.add(new MaterializedTable(stored.tableName(),
+                reused ? MaterializedTable.Outcome.CACHE_VALID : MaterializedTable.Outcome.WRITTEN, returned, site));
         written.add(stored);
         writtenByObject.put(source, stored);
         keysByPhysical.put(stored.physicalName(), stored.cacheKey());
@@ -144,6 +197,13 @@ final class TaskScope implements TaskContext {
 
     /** Marks the object with this physical name as returned at {@code path}. */
     void markReturned(String physical, String path) {
+        for (int i = 0; i < materializations.size(); i++) {
+            MaterializedTable table = materializations.get(i);
+            if (written.get(i).physicalName().equals(physical) && !table.returned()) {
+                materializations.set(i, new MaterializedTable(table.name(), table.outcome(), true, table.callSite()));
+                break;
+            }
+        }
         for (int i = 0; i < objects.size(); i++) {
             CacheEntry.Output output = objects.get(i);
             if (output.physical().equals(physical) && output.path() == null) {

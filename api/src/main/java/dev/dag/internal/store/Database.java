@@ -16,6 +16,8 @@ import java.sql.SQLException;
 public final class Database implements AutoCloseable {
     /** Schema, before the prefix, that holds the immutable physical tables behind stage views. */
     static final String DATA_SCHEMA = "dag_data";
+    /** Schema, before the prefix, of tables written by {@code Debug.materializeTable}. */
+    static final String DEBUG_SCHEMA = "dag_debug";
 
     private final ConfigContext config;
     private final Dialect dialect;
@@ -75,6 +77,11 @@ public final class Database implements AutoCloseable {
     /** The schema of physical tables. */
     public String dataSchema() {
         return config.schemaPrefix() + DATA_SCHEMA;
+    }
+
+    /** The schema of debug tables. */
+    public String debugSchema() {
+        return config.schemaPrefix() + DEBUG_SCHEMA;
     }
 
     /** The metadata schema. */

@@ -11,14 +11,30 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * Writes and drops the immutable physical tables in the data schema. A physical table is written once,
- * by one run, and never changed afterwards: stages publish views on them.
+ * Writes and drops tables in one schema: the immutable physical tables of the data schema (written once,
+ * by one run, never changed afterwards: stages publish views on them), or the tables of an interactive
+ * or debug write.
  */
 public final class PhysicalTables {
     private final Database database;
+    private final String schema;
 
-    public PhysicalTables(Database database) {
+    private PhysicalTables(Database database, String schema) {
         this.database = database;
+        this.schema = schema;
+    }
+
+    /** The physical tables behind the stage views. */
+    public static PhysicalTables data(Database database) {
+        return new PhysicalTables(database, database.dataSchema());
+    }
+
+    /** Tables in another schema (created if missing). */
+    public static PhysicalTables in(Database database, String schema, Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(database.dialect().createSchema(schema));
+        }
+        return new PhysicalTables(database, schema);
     }
 
     private Dialect dialect() {
@@ -27,12 +43,19 @@ public final class PhysicalTables {
 
     /** The reference to a physical table. */
     public TableRef ref(String physicalName) {
-        return TableRef.of(database.dataSchema(), physicalName);
+        return TableRef.of(schema, physicalName);
+    }
+
+    /** Whether a table of this name exists in the schema. */
+    public boolean exists(Connection connection, String name) throws SQLException {
+        try (ResultSet tables = connection.getMetaData().getTables(null, schema, name, null)) {
+            return tables.next();
+        }
     }
 
     /** The statement {@link #createAs} runs, for error messages. */
     public String createAsSql(String physicalName, String query) {
-        return dialect().createTableAs(database.dataSchema(), physicalName, query);
+        return dialect().createTableAs(schema, physicalName, query);
     }
 
     /** Runs {@code CREATE TABLE ... AS query}; returns the number of rows written. */
@@ -47,9 +70,9 @@ public final class PhysicalTables {
     public long createFromRows(Connection connection, String physicalName, List<Column> columns,
                                Iterator<Object[]> rows) throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            statement.execute(dialect().createTable(database.dataSchema(), physicalName, columns));
+            statement.execute(dialect().createTable(schema, physicalName, columns));
         }
-        return dialect().bulkLoader().load(connection, database.dataSchema(), physicalName, columns, rows);
+        return dialect().bulkLoader().load(connection, schema, physicalName, columns, rows);
     }
 
     /** Adds the primary key and indexes, after the data is in. */
@@ -57,11 +80,11 @@ public final class PhysicalTables {
                         List<List<String>> indexes) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             if (!primaryKey.isEmpty()) {
-                statement.execute(dialect().addPrimaryKey(database.dataSchema(), physicalName, primaryKey));
+                statement.execute(dialect().addPrimaryKey(schema, physicalName, primaryKey));
             }
             for (int i = 0; i < indexes.size(); i++) {
                 String index = PhysicalNames.fit(physicalName + "_ix" + i, dialect().maxIdentifierBytes());
-                statement.execute(dialect().createIndex(database.dataSchema(), physicalName, index, indexes.get(i)));
+                statement.execute(dialect().createIndex(schema, physicalName, index, indexes.get(i)));
             }
         }
     }
@@ -69,13 +92,13 @@ public final class PhysicalTables {
     /** Drops a physical table if it exists. */
     public void drop(Connection connection, String physicalName) throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            statement.execute(dialect().dropTable(database.dataSchema(), physicalName));
+            statement.execute(dialect().dropTable(schema, physicalName));
         }
     }
 
     private long countRows(Connection connection, String physicalName) throws SQLException {
         try (Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(dialect().countRows(database.dataSchema(), physicalName))) {
+             ResultSet rows = statement.executeQuery(dialect().countRows(schema, physicalName))) {
             rows.next();
             return rows.getLong(1);
         }

@@ -1,0 +1,50 @@
+package dev.dag;
+
+import dev.dag.internal.engine.Materializer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Static helpers for task bodies.
+ *
+ * <pre>{@code
+ * List<Table> parts = Dag.materialize(Table.of(sqlA).name("a"), Table.of(sqlB).name("b"));
+ * }</pre>
+ */
+public final class Dag {
+    private Dag() {
+    }
+
+    /**
+     * Materializes tables that do not depend on each other: a change of one leaves the others
+     * cache-valid. Tables materialized afterwards depend on all of them. With no run open, returns the
+     * tables unchanged.
+     *
+     * @return the tables in the order given, bound to the stored tables
+     */
+    public static List<Table> materialize(Table... tables) {
+        Objects.requireNonNull(tables, "tables");
+        return Materializer.materializeGroup(List.of(tables), null);
+    }
+
+    /**
+     * Like {@link #materialize(Table...)}, by name: each table is stored under its map key (unless it has a
+     * name of its own) and returned under the same key, in the map's order.
+     */
+    public static Map<String, Table> materialize(Map<String, Table> tables) {
+        Objects.requireNonNull(tables, "tables");
+        List<String> names = List.copyOf(tables.keySet());
+        List<Table> named = names.stream().map(name -> {
+            Table table = tables.get(name);
+            return table.name() == null ? table.name(name) : table;
+        }).toList();
+        List<Table> stored = Materializer.materializeGroup(named, null);
+        Map<String, Table> out = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            out.put(names.get(i), stored.get(i));
+        }
+        return out;
+    }
+}
