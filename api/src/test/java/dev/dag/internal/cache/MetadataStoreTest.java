@@ -1,0 +1,85 @@
+package dev.dag.internal.cache;
+
+import static dev.dag.testing.DuckDbFiles.execute;
+import static dev.dag.testing.DuckDbFiles.open;
+import static dev.dag.testing.DuckDbFiles.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dag.ConfigException;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.dialect.MetadataSql;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MetadataStoreTest {
+    private static final String FORMAT = "SELECT version FROM dag_meta.format";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void firstOpenCreatesTheTablesAndRecordsTheFormatVersionOnce() throws SQLException {
+        try (Database database = open(dir)) {
+            MetadataStore.open(database);
+            MetadataStore.open(database);
+
+            try (Connection connection = database.connection()) {
+                assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), rows(connection, FORMAT));
+            }
+        }
+    }
+
+    @Test
+    void storeWrittenInAnotherFormatIsRefusedWithAResetHint() throws SQLException {
+        try (Database database = open(dir)) {
+            MetadataStore.open(database);
+            try (Connection connection = database.connection()) {
+                execute(connection, "UPDATE dag_meta.format SET version = " + (MetadataSql.FORMAT_VERSION + 1));
+            }
+        }
+
+        try (Database reopened = open(dir)) {
+            ConfigException error = assertThrows(ConfigException.class, () -> MetadataStore.open(reopened));
+
+            assertTrue(error.getMessage().contains("reset"), error.getMessage());
+            assertTrue(error.getMessage().contains("dag_meta"), error.getMessage());
+            assertTrue(error.getMessage().contains("version " + (MetadataSql.FORMAT_VERSION + 1)), error.getMessage());
+            try (Connection connection = reopened.connection()) {
+                assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION + 1)), rows(connection, FORMAT),
+                        "the refused store is left as it was");
+            }
+        }
+    }
+
+    @Test
+    void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            MetadataStore store = MetadataStore.open(database);
+            store.registerStaged(connection, "raw__t__r1", "raw", "t", "table", "load", "r1", null, null);
+            store.publish(connection, "raw", "r1");
+            store.registerStaged(connection, "raw__t__r2", "raw", "t", "table", "load", "r2", null, null);
+            store.setRowCount(connection, "raw__t__r2", 42);
+
+            assertEquals(List.of("raw__t__r1"), physicalNames(store.published(connection, "raw")));
+            assertEquals(List.of("raw__t__r2"), physicalNames(store.leftovers(connection, "raw")));
+
+            store.publish(connection, "raw", "r2");
+
+            List<MetadataStore.StoredObject> published = store.published(connection, "raw");
+            assertEquals(List.of("raw__t__r2"), physicalNames(published));
+            assertEquals(42, published.get(0).rows());
+            assertEquals(List.of("raw__t__r1"), physicalNames(store.leftovers(connection, "raw")),
+                    "the replaced version is retired, to be dropped");
+        }
+    }
+
+    private static List<String> physicalNames(List<MetadataStore.StoredObject> objects) {
+        return objects.stream().map(MetadataStore.StoredObject::physicalName).toList();
+    }
+}
