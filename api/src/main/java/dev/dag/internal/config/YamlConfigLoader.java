@@ -40,9 +40,17 @@ public final class YamlConfigLoader {
         }
         Map<String, String> values = new LinkedHashMap<>();
         EnvPlaceholders placeholders = new EnvPlaceholders(env);
-        node.fields().forEachRemaining(field -> values.put(field.getKey(),
-                placeholders.resolve(field.getValue().asText(), file + " instance '" + instance + "' key '"
-                        + field.getKey() + "'")));
+        node.fields().forEachRemaining(field -> {
+            String where = file + " instance '" + instance + "' key '" + field.getKey() + "'";
+            JsonNode value = field.getValue();
+            if (value.isContainerNode()) {
+                throw new ConfigException("A list or map is not a valid value (" + where + "): give a single value.",
+                        null);
+            }
+            if (!value.isNull()) { // "key:" with nothing after it leaves the key unset
+                values.put(field.getKey(), placeholders.resolve(value.asText(), where));
+            }
+        });
         return ConfigContext.builder().instance(instance).fromMap(values).build();
     }
 

@@ -50,6 +50,23 @@ public final class StackTraces {
         return error;
     }
 
+    /**
+     * {@code error} reported at the line that called the task method {@code owner.method}: a mistake in
+     * a flow definition is made where the task is called, not inside the task, whose body never ran.
+     */
+    static <T extends Throwable> T atCaller(T error, Class<?> owner, String method) {
+        List<StackTraceElement> frames = new ArrayList<>(Arrays.asList(userFrames(error.getStackTrace())));
+        int task = -1;
+        for (int i = 0; i < frames.size(); i++) {
+            if (frames.get(i).getClassName().equals(owner.getName()) && frames.get(i).getMethodName().equals(method)) {
+                task = i;
+                break;
+            }
+        }
+        error.setStackTrace(frames.subList(task + 1, frames.size()).toArray(StackTraceElement[]::new));
+        return error;
+    }
+
     /** The first frame of {@code error}'s trace that is {@code invocation}'s task method, or null. */
     static StackTraceElement taskFrame(Throwable error, TaskDescriptor task) {
         String owner = task.method().getDeclaringClass().getName();

@@ -27,14 +27,11 @@ public final class TaskCalls {
         if (state.task != null || state.definingFlow == null) {
             return null;
         }
-        TaskDescriptor descriptor = TaskDescriptors.find(owner, methodKey);
-        if (descriptor == null) {
-            return null;
-        }
         try {
-            return new RecordedCall(DefinitionScope.record(state, descriptor, self, args));
+            TaskDescriptor descriptor = TaskDescriptors.find(owner, methodKey);
+            return descriptor == null ? null : new RecordedCall(DefinitionScope.record(state, descriptor, self, args));
         } catch (DagException e) {
-            throw StackTraces.forUser(e);
+            throw StackTraces.atCaller(e, owner, methodKey.substring(0, methodKey.indexOf('(')));
         }
     }
 

@@ -144,6 +144,12 @@ public final class RowReader {
             if (type == LocalDate.class && value instanceof LocalDateTime dateTime) {
                 return dateTime.toLocalDate();
             }
+            if (type == java.time.Instant.class && value instanceof java.time.OffsetDateTime dateTime) {
+                return dateTime.toInstant();
+            }
+            if ((type == char.class || type == Character.class) && value instanceof String text && text.length() == 1) {
+                return text.charAt(0);
+            }
             if (type.isEnum()) {
                 return enumValue(type, value.toString());
             }
@@ -169,6 +175,9 @@ public final class RowReader {
             }
             if (type == short.class || type == Short.class) {
                 return number.shortValue();
+            }
+            if (type == byte.class || type == Byte.class) {
+                return number.byteValue();
             }
             if (type == BigDecimal.class) {
                 return new BigDecimal(number.toString());

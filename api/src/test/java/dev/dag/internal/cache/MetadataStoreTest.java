@@ -61,15 +61,15 @@ class MetadataStoreTest {
     void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
-            store.registerStaged(connection, "raw__t__r1", "raw", "t", "table", "load", "r1", null, null);
-            store.publish(connection, "raw", "r1");
-            store.registerStaged(connection, "raw__t__r2", "raw", "t", "table", "load", "r2", null, null);
+            store.registerStaged(connection, table("raw__t__r1", "t"), "r1");
+            store.publish(connection, "raw", "r1", List.of());
+            store.registerStaged(connection, table("raw__t__r2", "t"), "r2");
             store.setRowCount(connection, "raw__t__r2", 42);
 
             assertEquals(List.of("raw__t__r1"), physicalNames(store.published(connection, "raw")));
             assertEquals(List.of("raw__t__r2"), physicalNames(store.leftovers(connection, "raw")));
 
-            store.publish(connection, "raw", "r2");
+            store.publish(connection, "raw", "r2", List.of());
 
             List<MetadataStore.StoredObject> published = store.published(connection, "raw");
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
@@ -77,6 +77,27 @@ class MetadataStoreTest {
             assertEquals(List.of("raw__t__r1"), physicalNames(store.leftovers(connection, "raw")),
                     "the replaced version is retired, to be dropped");
         }
+    }
+
+    @Test
+    void aKeptObjectStaysPublishedInTheNextVersion() throws SQLException {
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            MetadataStore store = MetadataStore.open(database);
+            store.registerStaged(connection, table("raw__a__r1", "a"), "r1");
+            store.registerStaged(connection, table("raw__b__r1", "b"), "r1");
+            store.publish(connection, "raw", "r1", List.of());
+            store.registerStaged(connection, table("raw__b__r2", "b"), "r2");
+
+            store.publish(connection, "raw", "r2", List.of("raw__a__r1"));
+
+            assertEquals(List.of("raw__a__r1", "raw__b__r2"),
+                    physicalNames(store.published(connection, "raw")).stream().sorted().toList());
+            assertEquals(List.of("raw__b__r1"), physicalNames(store.leftovers(connection, "raw")));
+        }
+    }
+
+    private static MetadataStore.NewObject table(String physical, String name) {
+        return new MetadataStore.NewObject(physical, "raw", name, "table", "load", "key-" + physical, null, null, null);
     }
 
     private static List<String> physicalNames(List<MetadataStore.StoredObject> objects) {

@@ -29,7 +29,7 @@ class StagePublisherTest {
     void writeTwoVersionsOfOrders() throws SQLException {
         database = open(dir);
         publisher = new StagePublisher(database);
-        tables = new PhysicalTables(database);
+        tables = PhysicalTables.data(database);
         try (Connection connection = database.connection()) {
             publisher.prepareSchemas(connection, STAGE);
             tables.createAs(connection, "clean__orders__r1", "SELECT 'old' AS version");

@@ -27,7 +27,7 @@ final class DuckDbAppenderLoader implements BulkLoader {
                 Object[] row = rows.next();
                 appender.beginRow();
                 for (int i = 0; i < types.length; i++) {
-                    append(appender, types[i], row[i]);
+                    append(appender, types[i], row[i], columns.get(i).name());
                 }
                 appender.endRow();
                 count++;
@@ -36,7 +36,8 @@ final class DuckDbAppenderLoader implements BulkLoader {
         return count;
     }
 
-    private static void append(DuckDBAppender appender, ColumnType type, Object value) throws SQLException {
+    private static void append(DuckDBAppender appender, ColumnType type, Object value, String column)
+            throws SQLException {
         if (value == null) {
             appender.appendNull();
             return;
@@ -48,7 +49,7 @@ final class DuckDbAppenderLoader implements BulkLoader {
             case BIGINT -> appender.append(((Number) value).longValue());
             case REAL -> appender.append(((Number) value).floatValue());
             case DOUBLE -> appender.append(((Number) value).doubleValue());
-            case DECIMAL -> appender.append((BigDecimal) value);
+            case DECIMAL -> appender.append(DecimalScale.fit((BigDecimal) value, column));
             case VARCHAR -> appender.append(value.toString());
             case DATE -> appender.append((LocalDate) value);
             case TIMESTAMP -> appender.append((LocalDateTime) value);

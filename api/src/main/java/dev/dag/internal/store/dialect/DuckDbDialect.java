@@ -32,7 +32,7 @@ public final class DuckDbDialect extends StandardSql {
             case BIGINT -> "BIGINT";
             case REAL -> "REAL";
             case DOUBLE -> "DOUBLE";
-            case DECIMAL -> "DECIMAL(38, 10)";
+            case DECIMAL -> "DECIMAL(38, " + DecimalScale.SCALE + ")";
             case VARCHAR -> "VARCHAR";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";

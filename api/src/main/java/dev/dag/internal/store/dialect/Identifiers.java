@@ -28,7 +28,8 @@ public final class Identifiers {
         if (problem != null) {
             boolean isTable = what.startsWith("table");
             throw new DefinitionException("Invalid " + what + " '" + printable(name) + "' (" + problem + ")"
-                    + context(task, stage) + ". Use letters, digits and underscores, e.g. 'clean_orders'.",
+                    + context(task, stage) + ". Give a name of 1 to " + MAX_BYTES + " bytes without control characters "
+                            + "or surrounding blanks, e.g. 'clean_orders'.",
                     task, isTable ? name : null, stage);
         }
         return name;
