@@ -18,7 +18,7 @@ import java.util.Objects;
  * }</pre>
  *
  * In {@code dag.yaml}, each instance lists {@code url}, {@code user}, {@code password},
- * {@code schema_prefix}, {@code metadata_schema} and {@code pool_size}; {@code ${NAME}} and
+ * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size} and {@code lock_timeout_seconds}; {@code ${NAME}} and
  * {@code ${NAME:-default}} are replaced from the environment.
  */
 public final class ConfigContext implements AutoCloseable {
@@ -32,6 +32,7 @@ public final class ConfigContext implements AutoCloseable {
     private final String schemaPrefix;
     private final String metadataSchema;
     private final int poolSize;
+    private final int lockTimeoutSeconds;
 
     private ConfigContext(Builder builder) {
         this.instance = builder.instance;
@@ -41,6 +42,7 @@ public final class ConfigContext implements AutoCloseable {
         this.schemaPrefix = builder.schemaPrefix;
         this.metadataSchema = builder.metadataSchema;
         this.poolSize = builder.poolSize;
+        this.lockTimeoutSeconds = builder.lockTimeoutSeconds;
     }
 
     /** The default instance: a DuckDB file {@value #DEFAULT_DUCKDB_FILE} in the working folder. */
@@ -107,6 +109,11 @@ public final class ConfigContext implements AutoCloseable {
         return poolSize;
     }
 
+    /** How long a run waits for a stage that another run is writing, in seconds (default 600). */
+    public int lockTimeoutSeconds() {
+        return lockTimeoutSeconds;
+    }
+
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
@@ -127,6 +134,7 @@ public final class ConfigContext implements AutoCloseable {
         private String schemaPrefix = "";
         private String metadataSchema = "dag_meta";
         private int poolSize = 4;
+        private int lockTimeoutSeconds = 600;
 
         private Builder() {
         }
@@ -176,6 +184,15 @@ public final class ConfigContext implements AutoCloseable {
             return this;
         }
 
+        /** How long a run waits for a stage locked by another run, in seconds (default 600, at least 0). */
+        public Builder lockTimeoutSeconds(int seconds) {
+            if (seconds < 0) {
+                throw new ConfigException("lock_timeout_seconds must not be negative, got " + seconds, null);
+            }
+            this.lockTimeoutSeconds = seconds;
+            return this;
+        }
+
         /** Sets every key of an instance map read from YAML (keys as in {@code dag.yaml}). */
         public Builder fromMap(Map<String, String> values) {
             values.forEach(this::set);
@@ -189,17 +206,19 @@ public final class ConfigContext implements AutoCloseable {
                 case "password" -> password(value);
                 case "schema_prefix" -> schemaPrefix(value);
                 case "metadata_schema" -> metadataSchema(value);
-                case "pool_size" -> poolSize(parsePoolSize(value));
+                case "pool_size" -> poolSize(parseNumber("pool_size", value));
+                case "lock_timeout_seconds" -> lockTimeoutSeconds(parseNumber("lock_timeout_seconds", value));
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
-                        + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size.", null);
+                        + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
+                        + "lock_timeout_seconds.", null);
             }
         }
 
-        private int parsePoolSize(String value) {
+        private int parseNumber(String key, String value) {
             try {
                 return Integer.parseInt(value.trim());
             } catch (NumberFormatException e) {
-                throw new ConfigException("pool_size of instance '" + instance + "' must be a number, got '"
+                throw new ConfigException(key + " of instance '" + instance + "' must be a number, got '"
                         + value + "'", e);
             }
         }

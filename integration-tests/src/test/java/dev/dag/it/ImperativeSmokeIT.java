@@ -13,13 +13,19 @@ import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
-import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 
 class ImperativeSmokeIT {
     static volatile String second = "SELECT * FROM %s LIMIT 1";
     static volatile String bad = "SELECT 1 AS a";
+    static volatile int materializeLine;
+    static volatile int returnLine;
+
+    /** The line after the caller's, so that assertions do not hard-code line numbers. */
+    static int nextLine() {
+        return StackWalker.getInstance().walk(frames -> frames.skip(1).findFirst().orElseThrow()).getLineNumber() + 1;
+    }
 
     @Materialize(lazy = true)
     static Table task() {
@@ -29,25 +35,27 @@ class ImperativeSmokeIT {
 
     @Materialize(lazy = true)
     static Table failsInside() {
-        Table.of("SELECT * FROM nowhere").name("broken").materialize(); 
+        materializeLine = nextLine();
+        Table.of("SELECT * FROM nowhere").name("broken").materialize();
         return Table.of("SELECT 1 AS a").name("never");
     }
 
     @Materialize(lazy = true)
     static Table failsAtReturn() {
         Table.of("SELECT 1 AS a").name("fine").materialize();
-        return Table.of(bad).name("broken_return"); 
+        returnLine = nextLine();
+        return Table.of(bad).name("broken_return");
     }
 
-    @TempDir Path dir;
-
-    @Test
-    void imperativeTablesAreCachedAndListed() {
+    @OnEachDatabase
+    void imperativeTablesAreCachedAndListed(TestDatabase db) {
+        second = "SELECT * FROM %s LIMIT 1";
         Flow flow = new Flow("imperative");
         try (flow) {
             try (Stage s = new Stage("s")) { task(); }
         }
-        try (ConfigContext config = ConfigContext.duckdb(dir.resolve("t.duckdb"))) {
+        {
+            ConfigContext config = db.config();
             Result first = flow.run(RunOptions.of(config));
             System.out.println(first.summary() + first.task("task").orElseThrow().materializations());
             Result again = flow.run(RunOptions.of(config));
@@ -61,8 +69,9 @@ class ImperativeSmokeIT {
         }
     }
 
-    @Test
-    void errorsPointAtTheUsersLine() {
+    @OnEachDatabase
+    void errorsPointAtTheUsersLine(TestDatabase db) {
+        bad = "SELECT 1 AS a";
         Flow flow = new Flow("errors");
         try (flow) {
             try (Stage s = new Stage("s")) { failsInside(); }
@@ -71,14 +80,15 @@ class ImperativeSmokeIT {
         try (flow2) {
             try (Stage s = new Stage("s2")) { failsAtReturn(); }
         }
-        try (ConfigContext config = ConfigContext.duckdb(dir.resolve("e.duckdb"))) {
+        {
+            ConfigContext config = db.config();
             DagException inside = assertThrows(DagException.class, () -> flow.run(RunOptions.of(config)));
             inside.printStackTrace();
-            assertEquals(32, inside.getStackTrace()[0].getLineNumber());
+            assertEquals(materializeLine, inside.getStackTrace()[0].getLineNumber());
             bad = "SELECT * FROM nowhere";
             DagException atReturn = assertThrows(MaterializationException.class, () -> flow2.run(RunOptions.of(config)));
             atReturn.printStackTrace();
-            assertEquals(39, atReturn.getStackTrace()[0].getLineNumber());
+            assertEquals(returnLine, atReturn.getStackTrace()[0].getLineNumber());
             assertTrue(atReturn.getMessage().contains("broken_return"));
         }
     }

@@ -10,11 +10,10 @@ import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 
 class SmokeIT {
     record Row(int a, String b) {}
@@ -37,10 +36,10 @@ class SmokeIT {
         System.out.println("rows: " + doubled.obj());
     }
 
-    @TempDir Path dir;
-
-    @Test
-    void runs() {
+    @OnEachDatabase
+    void runs(TestDatabase db) {
+        LOADS.set(0);
+        factor = 2;
         Flow flow = new Flow("smoke");
         Table out;
         try (flow) {
@@ -48,7 +47,8 @@ class SmokeIT {
             try (Stage s = new Stage("raw")) { rows = load(); }
             try (Stage s = new Stage("clean")) { out = doubled(rows); check(out); }
         }
-        try (ConfigContext config = ConfigContext.duckdb(dir.resolve("t.duckdb"))) {
+        {
+            ConfigContext config = db.config();
             Result result = flow.run(RunOptions.of(config));
             System.out.println(result.summary());
             assertEquals(List.of(new Row(2, "x"), new Row(4, "y")), result.rows(out, Row.class));

@@ -13,6 +13,7 @@ import dev.dag.internal.store.PhysicalNames;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.StagePublisher;
 import dev.dag.internal.store.dialect.Identifiers;
+import dev.dag.internal.store.dialect.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,13 +37,15 @@ import org.slf4j.LoggerFactory;
  */
 final class StageRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StageRun.class);
+    /** How long dropping an old table may wait for its last readers before the next run retries. */
+    private static final int CLEANUP_TIMEOUT_MILLIS = 2_000;
 
     private final RunState run;
     private final String stage;
     private final Database database;
     private final MetadataStore metadata;
     private final PhysicalTables tables;
-    private final ReentrantLock lock;
+    private StageLock.Held lock;
     private final Map<String, String> owners = new HashMap<>();
     private final Map<String, String> physicalByName = new LinkedHashMap<>();
     private final Set<String> kept = new LinkedHashSet<>();
@@ -57,7 +59,6 @@ final class StageRun implements AutoCloseable {
         this.database = run.database();
         this.metadata = run.metadata();
         this.tables = PhysicalTables.data(database);
-        this.lock = database.stageLock(stage);
     }
 
     String stage() {
@@ -69,11 +70,11 @@ final class StageRun implements AutoCloseable {
      * reads the committed version (its objects and cache entries).
      */
     void begin() {
-        lock.lock();
+        lock = takeLock();
         try (Connection connection = database.connection()) {
             new StagePublisher(database).prepareSchemas(connection, stage);
             for (StoredObject leftover : metadata.leftovers(connection, stage)) {
-                dropObject(connection, leftover.physicalName(), leftover.kind());
+                dropQuietly(connection, leftover);
             }
             for (StoredObject object : metadata.published(connection, stage)) {
                 publishedByPhysical.put(object.physicalName(), object);
@@ -82,9 +83,29 @@ final class StageRun implements AutoCloseable {
                 publishedEntries.put(entryKey(entry.task(), entry.ordinal()), entry);
             }
         } catch (SQLException e) {
-            lock.unlock();
+            close();
             throw new MaterializationException("Cannot prepare stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    private StageLock.Held takeLock() {
+        try {
+            StageLock.Held held = database.lockStage(stage, holder -> LOG.info("stage {}: waiting up to {} s for the "
+                    + "stage lock: {}", stage, database.config().lockTimeoutSeconds(), holder));
+            if (held == null) {
+                throw new MaterializationException("Stage '" + stage + "' is being written by another run, which still "
+                        + "held it after " + database.config().lockTimeoutSeconds() + " s (lock_timeout_seconds). Wait for "
+                        + "it to finish, or raise the timeout.", null, null, stage, null, null);
+            }
+            return held;
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot lock stage '" + stage + "': " + e.getMessage(), null, null, stage,
+                    null, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MaterializationException("Interrupted while waiting for the lock of stage '" + stage + "'", null,
+                    null, stage, null, e);
         }
     }
 
@@ -307,12 +328,22 @@ final class StageRun implements AutoCloseable {
         try (Connection connection = database.connection()) {
             for (StoredObject old : publishedByPhysical.values()) {
                 if (!kept.contains(old.physicalName())) {
-                    dropObject(connection, old.physicalName(), old.kind());
+                    dropQuietly(connection, old);
                 }
             }
         } catch (SQLException e) {
             LOG.warn("stage {}: could not drop the previous version's tables yet ({}); the next run retries",
                     stage, e.getMessage());
+        }
+    }
+
+    /** Drops an object no version uses any more; if readers still hold it, leaves it to the next run. */
+    private void dropQuietly(Connection connection, StoredObject object) {
+        try {
+            dropObject(connection, object.physicalName(), object.kind());
+        } catch (SQLException e) {
+            LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, object.physicalName(),
+                    e.getMessage());
         }
     }
 
@@ -331,15 +362,16 @@ final class StageRun implements AutoCloseable {
 
     private void dropObject(Connection connection, String physical, String kind) throws SQLException {
         if ("table".equals(kind)) {
-            tables.drop(connection, physical);
+            tables.dropOld(connection, physical, CLEANUP_TIMEOUT_MILLIS);
         }
         metadata.forget(connection, physical);
     }
 
     @Override
     public void close() {
-        if (lock.isHeldByCurrentThread()) {
-            lock.unlock();
+        if (lock != null) {
+            lock.close();
+            lock = null;
         }
     }
 }

@@ -6,8 +6,13 @@ import com.zaxxer.hikari.pool.HikariPool;
 import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
 import dev.dag.internal.store.dialect.Dialect;
+import dev.dag.internal.store.dialect.StageLock;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.function.Consumer;
 
 /**
  * One instance's table store: its connection pool, its dialect and the schema names dag uses there
@@ -89,9 +94,28 @@ public final class Database implements AutoCloseable {
         return config.schemaPrefix() + config.metadataSchema();
     }
 
-    /** The lock that serializes runs of {@code stage} on this database within this JVM. */
-    public java.util.concurrent.locks.ReentrantLock stageLock(String stage) {
-        return StageLocks.of(config.url(), stageSchema(stage));
+    /**
+     * Takes the lock that serializes runs of {@code stage} on this database (across processes where the
+     * database supports it), waiting up to the instance's lock timeout.
+     *
+     * @return the held lock, or null if the timeout passed
+     */
+    public StageLock.Held lockStage(String stage, Consumer<String> waiting) throws SQLException, InterruptedException {
+        String name = metadataSchema() + "/" + stageSchema(stage);
+        return dialect.stageLock().acquire(name, this::dedicatedConnection,
+                Duration.ofSeconds(config.lockTimeoutSeconds()), waiting);
+    }
+
+    /** A connection outside the pool, for a lock that must end with its session. */
+    private Connection dedicatedConnection() throws SQLException {
+        Properties properties = new Properties();
+        if (config.user() != null) {
+            properties.setProperty("user", config.user());
+        }
+        if (config.password() != null) {
+            properties.setProperty("password", config.password());
+        }
+        return DriverManager.getConnection(config.url(), properties);
     }
 
     @Override

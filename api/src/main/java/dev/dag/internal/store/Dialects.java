@@ -3,11 +3,12 @@ package dev.dag.internal.store;
 import dev.dag.ConfigException;
 import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.DuckDbDialect;
+import dev.dag.internal.store.dialect.PostgresDialect;
 import java.util.List;
 
 /** Picks the dialect that serves a JDBC URL. */
 final class Dialects {
-    private static final List<Dialect> KNOWN = List.of(new DuckDbDialect());
+    private static final List<Dialect> KNOWN = List.of(new DuckDbDialect(), new PostgresDialect());
 
     private Dialects() {
     }
@@ -15,6 +16,6 @@ final class Dialects {
     static Dialect forUrl(String url, String instance) {
         return KNOWN.stream().filter(dialect -> dialect.accepts(url)).findFirst()
                 .orElseThrow(() -> new ConfigException("Instance '" + instance + "' has url '" + url
-                        + "', which no dag dialect serves. Supported: jdbc:duckdb:<file>.", null));
+                        + "', which no dag dialect serves. Supported: jdbc:duckdb:<file>, jdbc:postgresql://<host>:<port>/<database>.", null));
     }
 }

@@ -89,6 +89,29 @@ public final class PhysicalTables {
         }
     }
 
+    /**
+     * Drops a table that readers of an older version may still hold, giving up after the dialect's
+     * cleanup timeout instead of blocking (the next run retries).
+     */
+    public void dropOld(Connection connection, String physicalName, int timeoutMillis) throws SQLException {
+        String timeout = dialect().cleanupLockTimeout(timeoutMillis);
+        if (timeout == null) {
+            drop(connection, physicalName);
+            return;
+        }
+        connection.setAutoCommit(false);
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(timeout);
+            statement.execute(dialect().dropTable(schema, physicalName));
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
     /** Drops a physical table if it exists. */
     public void drop(Connection connection, String physicalName) throws SQLException {
         try (Statement statement = connection.createStatement()) {

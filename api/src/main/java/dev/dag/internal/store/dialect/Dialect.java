@@ -61,6 +61,19 @@ public interface Dialect {
     /** The bulk path for in-memory rows. */
     BulkLoader bulkLoader();
 
+    /** How runs of one stage are serialized (default: within this JVM only). */
+    default StageLock stageLock() {
+        return InProcessStageLock.INSTANCE;
+    }
+
+    /**
+     * A statement limiting how long the cleanup of old tables waits for readers, run inside the cleanup's
+     * transaction; null when the database needs none.
+     */
+    default String cleanupLockTimeout(int millis) {
+        return null;
+    }
+
     /** Statements of dag's metadata tables in {@code schema}. */
     default MetadataSql metadata(String schema) {
         return new MetadataSql(this, schema);

@@ -1,0 +1,61 @@
+package dev.dag.internal.store.dialect;
+
+/**
+ * PostgreSQL. DDL is transactional and views are bound to tables, not names, so the stage publish is a
+ * swap of views in one transaction like on DuckDB. In-memory rows go through {@code COPY ... FROM STDIN}.
+ * Stage locks are session advisory locks, released by the server when a crashed process's session ends.
+ */
+public final class PostgresDialect extends StandardSql {
+    private static final int MAX_IDENTIFIER_BYTES = 63;
+
+    private final BulkLoader copy = new PostgresCopyLoader();
+
+    @Override
+    public String name() {
+        return "postgresql";
+    }
+
+    @Override
+    public boolean accepts(String jdbcUrl) {
+        return jdbcUrl.startsWith("jdbc:postgresql:");
+    }
+
+    @Override
+    public int maxIdentifierBytes() {
+        return MAX_IDENTIFIER_BYTES;
+    }
+
+    @Override
+    public String sqlType(ColumnType type) {
+        return switch (type) {
+            case BOOLEAN -> "BOOLEAN";
+            case SMALLINT -> "SMALLINT";
+            case INTEGER -> "INTEGER";
+            case BIGINT -> "BIGINT";
+            case REAL -> "REAL";
+            case DOUBLE -> "DOUBLE PRECISION";
+            case DECIMAL -> "NUMERIC(38, " + DecimalScale.SCALE + ")";
+            case VARCHAR -> "TEXT";
+            case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP";
+            case TIMESTAMPTZ -> "TIMESTAMPTZ";
+            case UUID -> "UUID";
+        };
+    }
+
+    @Override
+    public BulkLoader bulkLoader() {
+        return copy;
+    }
+
+    @Override
+    public StageLock stageLock() {
+        return AdvisoryStageLock.INSTANCE;
+    }
+
+    @Override
+    public String cleanupLockTimeout(int millis) {
+        // dropping an old physical table waits for its readers; give up quickly and retry next run
+        return "SET LOCAL lock_timeout = '" + millis + "ms'";
+    }
+}

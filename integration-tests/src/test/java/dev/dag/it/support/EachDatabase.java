@@ -1,0 +1,51 @@
+package dev.dag.it.support;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+
+/** Provides one invocation per database kind, each resolving a fresh {@link TestDatabase}, closed afterwards. */
+final class EachDatabase implements TestTemplateInvocationContextProvider {
+
+    @Override
+    public boolean supportsTestTemplate(ExtensionContext context) {
+        return context.getRequiredTestMethod().isAnnotationPresent(OnEachDatabase.class);
+    }
+
+    @Override
+    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        return Stream.of(TestDatabase.Kind.values()).map(Invocation::new);
+    }
+
+    private record Invocation(TestDatabase.Kind kind) implements TestTemplateInvocationContext {
+        @Override
+        public String getDisplayName(int index) {
+            return kind.name().toLowerCase();
+        }
+
+        @Override
+        public List<Extension> getAdditionalExtensions() {
+            return List.of(new Resolver(kind));
+        }
+    }
+
+    private record Resolver(TestDatabase.Kind kind) implements ParameterResolver {
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == TestDatabase.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            TestDatabase database = TestDatabase.open(kind, context.getRequiredTestMethod().getName());
+            context.getStore(ExtensionContext.Namespace.create(EachDatabase.class, kind))
+                    .put("database", (ExtensionContext.Store.CloseableResource) database::close);
+            return database;
+        }
+    }
+}
