@@ -9,6 +9,7 @@ import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.MetadataStore.NewObject;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Failpoints;
 import dev.dag.internal.store.PhysicalNames;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.StagePublisher;
@@ -309,6 +310,7 @@ final class StageRun implements AutoCloseable {
             try {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
                 metadata.publish(connection, stage, run.runId(), kept);
+                Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();

@@ -72,7 +72,7 @@ public final class PhysicalTables {
         try (Statement statement = connection.createStatement()) {
             statement.execute(dialect().createTable(schema, physicalName, columns));
         }
-        return dialect().bulkLoader().load(connection, schema, physicalName, columns, rows);
+        return dialect().bulkLoader().load(connection, schema, physicalName, columns, new FailpointRows(rows));
     }
 
     /** Adds the primary key and indexes, after the data is in. */
@@ -116,6 +116,30 @@ public final class PhysicalTables {
     public void drop(Connection connection, String physicalName) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(dialect().dropTable(schema, physicalName));
+        }
+    }
+
+    /** Passes rows through, halting at the bulk-load failpoint after the first 100,000. */
+    private static final class FailpointRows implements Iterator<Object[]> {
+        private static final int AFTER_ROWS = 100_000;
+        private final Iterator<Object[]> rows;
+        private int count;
+
+        FailpointRows(Iterator<Object[]> rows) {
+            this.rows = rows;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return rows.hasNext();
+        }
+
+        @Override
+        public Object[] next() {
+            if (++count == AFTER_ROWS) {
+                Failpoints.hit(Failpoints.DURING_BULK_LOAD);
+            }
+            return rows.next();
         }
     }
 
