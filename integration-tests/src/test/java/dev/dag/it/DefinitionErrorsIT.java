@@ -1,11 +1,11 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Frames.assertTopFrameAt;
 import static dev.dag.it.support.Frames.assertTopFrameIn;
-import static dev.dag.it.support.Frames.assertTopFrameIs;
+import static dev.dag.it.support.Messages.assertMessageContains;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
@@ -24,7 +24,6 @@ import org.junit.jupiter.api.function.Executable;
  * that names the task, table and stage concerned, says what to do, and points at the user's line.
  */
 class DefinitionErrorsIT {
-
     @Materialize(version = "1")
     static String text() {
         return "not a table";
@@ -65,12 +64,6 @@ class DefinitionErrorsIT {
         }
     }
 
-    private static void assertMessageContains(DefinitionException e, String... parts) {
-        for (String part : parts) {
-            assertTrue(e.getMessage().contains(part), () -> "message lacks \"" + part + "\": " + e.getMessage());
-        }
-    }
-
     @Test
     void unsupportedReturnTypeIsRefusedWhenTheTaskIsCalledInAFlow() {
         DefinitionException e = refusedInStage(DefinitionErrorsIT::text);
@@ -101,84 +94,54 @@ class DefinitionErrorsIT {
 
     @Test
     void materializeOfAPlaceholderIsRefused() {
-        Table orders = null;
-        int line = 0;
-        DefinitionException e = null;
-        Flow flow = new Flow("errors");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                orders = orders();
-                Table placeholder = orders;
-                line = Frames.nextLine();
-                e = assertThrows(DefinitionException.class, () -> placeholder.materialize());
-            }
-        }
+        int line = Frames.nextLine();
+        DefinitionException e = refusedInStage(() -> orders().materialize());
 
-        DefinitionException error = e;
-        int expectedLine = line;
         assertAll(
-                () -> assertMessageContains(error, "'orders'", "'raw'", "inside a task body"),
-                () -> assertEquals(Optional.of("raw"), error.stage()),
-                () -> assertTopFrameIs(DefinitionErrorsIT.class, lambdaOf(error), expectedLine, error));
+                () -> assertMessageContains(e, "'orders'", "'raw'", "inside a task body"),
+                () -> assertEquals(Optional.of("raw"), e.stage()),
+                () -> assertTopFrameAt(DefinitionErrorsIT.class, line, e));
     }
 
     @Test
     void objOfAPlaceholderIsRefused() {
-        int line = 0;
-        DefinitionException e = null;
-        Flow flow = new Flow("errors");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                Table placeholder = orders();
-                line = Frames.nextLine();
-                e = assertThrows(DefinitionException.class, () -> placeholder.obj());
-            }
-        }
+        int line = Frames.nextLine();
+        DefinitionException e = refusedInStage(() -> orders().obj());
 
-        DefinitionException error = e;
-        int expectedLine = line;
         assertAll(
-                () -> assertMessageContains(error, "'orders'", "'raw'", "placeholder", "result.get"),
-                () -> assertTopFrameIs(DefinitionErrorsIT.class, lambdaOf(error), expectedLine, error));
+                () -> assertMessageContains(e, "'orders'", "'raw'", "placeholder", "result.get"),
+                () -> assertTopFrameAt(DefinitionErrorsIT.class, line, e));
     }
 
     @Test
     void refOfAPlaceholderIsRefused() {
+        int line = Frames.nextLine();
         DefinitionException e = refusedInStage(() -> orders().ref());
 
         assertAll(
                 () -> assertMessageContains(e, "'orders'", "'raw'", "placeholder"),
-                () -> assertTopFrameIn(DefinitionErrorsIT.class, e));
+                () -> assertTopFrameAt(DefinitionErrorsIT.class, line, e));
     }
 
     @Test
     void objOfABlobPlaceholderIsRefused() {
+        int line = Frames.nextLine();
         DefinitionException e = refusedInStage(() -> settings().obj());
 
         assertAll(
                 () -> assertMessageContains(e, "'settings'", "'raw'", "placeholder"),
-                () -> assertTopFrameIn(DefinitionErrorsIT.class, e));
+                () -> assertTopFrameAt(DefinitionErrorsIT.class, line, e));
     }
 
     @Test
     void stageInsideAStageIsRefused() {
-        int line = 0;
-        DefinitionException e = null;
-        Flow flow = new Flow("errors");
-        try (flow) {
-            try (Stage outer = new Stage("outer")) {
-                line = Frames.nextLine();
-                e = assertThrows(DefinitionException.class, () -> new Stage("inner"));
-            }
-        }
+        int line = Frames.nextLine();
+        DefinitionException e = refusedInStage(() -> new Stage("inner"));
 
-        DefinitionException error = e;
-        int expectedLine = line;
-        assertEquals(List.of("outer"), flow.stages(), "the refused stage must not be part of the flow");
         assertAll(
-                () -> assertMessageContains(error, "'inner'", "'outer'", "close"),
-                () -> assertEquals(Optional.of("inner"), error.stage()),
-                () -> assertTopFrameIs(DefinitionErrorsIT.class, lambdaOf(error), expectedLine, error));
+                () -> assertMessageContains(e, "'inner'", "'raw'", "close"),
+                () -> assertEquals(Optional.of("inner"), e.stage()),
+                () -> assertTopFrameAt(DefinitionErrorsIT.class, line, e));
     }
 
     @Test
@@ -188,7 +151,7 @@ class DefinitionErrorsIT {
 
         assertAll(
                 () -> assertMessageContains(e, "'lonely'", "new Flow"),
-                () -> assertTopFrameIs(DefinitionErrorsIT.class, lambdaOf(e), line, e));
+                () -> assertTopFrameAt(DefinitionErrorsIT.class, line, e));
     }
 
     @Test
@@ -270,11 +233,5 @@ class DefinitionErrorsIT {
         assertAll(
                 () -> assertMessageContains(e, "'copy'", "'first'"),
                 () -> assertTopFrameIn(DefinitionErrorsIT.class, e));
-    }
-
-    /** The name of the lambda method that is the error's top frame, if the top frame is in this class. */
-    private static String lambdaOf(Throwable error) {
-        StackTraceElement top = error.getStackTrace()[0];
-        return top.getMethodName().startsWith("lambda$") ? top.getMethodName() : "lambda$...";
     }
 }

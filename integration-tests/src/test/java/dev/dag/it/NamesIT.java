@@ -1,11 +1,11 @@
 package dev.dag.it;
 
 import static dev.dag.it.support.Frames.assertTopFrameIn;
+import static dev.dag.it.support.Messages.assertMessageContains;
+import static dev.dag.it.support.Messages.assertPrintable;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.DefinitionException;
 import dev.dag.Flow;
@@ -15,6 +15,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.Flows;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
@@ -64,24 +65,8 @@ class NamesIT {
 
     /** Runs a flow whose stage "clean" holds the tasks {@code define} calls; returns what the run threw. */
     private DefinitionException runRefused(Runnable define) {
-        Flow flow = new Flow("names");
-        try (flow) {
-            try (Stage clean = new Stage("clean")) {
-                define.run();
-            }
-        }
+        Flow flow = Flows.oneStage("names", "clean", define);
         return assertThrows(DefinitionException.class, () -> flow.run(db.options()));
-    }
-
-    private static void assertMessageContains(Throwable e, String... parts) {
-        for (String part : parts) {
-            assertTrue(e.getMessage().contains(part), () -> "message lacks \"" + part + "\": " + e.getMessage());
-        }
-    }
-
-    private static void assertPrintable(Throwable e) {
-        assertFalse(e.getMessage().chars().anyMatch(Character::isISOControl),
-                () -> "the message must show control characters escaped: " + e.getMessage());
     }
 
     @ParameterizedTest(name = "[{index}] {1}")

@@ -12,6 +12,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.Flows;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
@@ -133,12 +134,7 @@ class PublishedTablesIT {
 
     @Test
     void primaryKeyAndIndexesOfSqlTablesAreCreated() {
-        Flow flow = new Flow("published");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                codes();
-            }
-        }
+        Flow flow = Flows.oneStage("published", "raw", PublishedTablesIT::codes);
 
         flow.run(db.options());
 
@@ -152,12 +148,7 @@ class PublishedTablesIT {
 
     @Test
     void primaryKeyOverDuplicateRowsFailsTheTaskAndCommitsNothing() {
-        Flow flow = new Flow("published");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                duplicateKeys();
-            }
-        }
+        Flow flow = Flows.oneStage("published", "raw", PublishedTablesIT::duplicateKeys);
 
         MaterializationException e = assertThrows(MaterializationException.class, () -> flow.run(db.options()));
 

@@ -11,6 +11,7 @@ import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.Flows;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,12 +102,7 @@ class ReturnShapesIT {
 
     @Test
     void tableFromSqlTextHoldsTheRowsOfTheQuery() {
-        Flow flow = new Flow("shapes");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                bigOrders(orders());
-            }
-        }
+        Flow flow = Flows.oneStage("shapes", "raw", () -> bigOrders(orders()));
 
         flow.run(db.options());
 
@@ -115,12 +111,7 @@ class ReturnShapesIT {
 
     @Test
     void tableFromListOfRecordsHasOneTypedColumnPerComponent() {
-        Flow flow = new Flow("shapes");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                orders();
-            }
-        }
+        Flow flow = Flows.oneStage("shapes", "raw", ReturnShapesIT::orders);
 
         flow.run(db.options());
 
@@ -134,12 +125,7 @@ class ReturnShapesIT {
 
     @Test
     void tableFromListOfMapsTakesItsColumnsFromTheKeys() {
-        Flow flow = new Flow("shapes");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                customers();
-            }
-        }
+        Flow flow = Flows.oneStage("shapes", "raw", ReturnShapesIT::customers);
 
         flow.run(db.options());
 

@@ -2,6 +2,7 @@ package dev.dag.it;
 
 import static dev.dag.it.support.Frames.assertTopFrameIn;
 import static dev.dag.it.support.Frames.assertTopFrameIs;
+import static dev.dag.it.support.Messages.assertMessageContains;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -13,10 +14,10 @@ import dev.dag.DefinitionException;
 import dev.dag.Flow;
 import dev.dag.MaterializationException;
 import dev.dag.Materialize;
-import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskFailedException;
 import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.Flows;
 import dev.dag.it.support.Frames;
 import java.io.IOException;
 import java.sql.SQLException;
@@ -100,19 +101,8 @@ class RunErrorsIT {
 
     /** Runs {@code task} alone in stage "clean" of flow "errors" and returns what the run threw. */
     private <E extends DagException> E runFails(Class<E> type, Supplier<?> task) {
-        Flow flow = new Flow("errors");
-        try (flow) {
-            try (Stage clean = new Stage("clean")) {
-                task.get();
-            }
-        }
+        Flow flow = Flows.oneStage("errors", "clean", task::get);
         return assertThrows(type, () -> flow.run(db.options()));
-    }
-
-    private static void assertMessageContains(Throwable e, String... parts) {
-        for (String part : parts) {
-            assertTrue(e.getMessage().contains(part), () -> "message lacks \"" + part + "\": " + e.getMessage());
-        }
     }
 
     @Test

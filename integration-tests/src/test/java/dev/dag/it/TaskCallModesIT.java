@@ -16,6 +16,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.Flows;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -99,12 +100,7 @@ class TaskCallModesIT {
 
     @Test
     void callInsideARunRunsTheBodyOnceAndWritesItsTable() {
-        Flow flow = new Flow("modes");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                doubled(items());
-            }
-        }
+        Flow flow = Flows.oneStage("modes", "raw", () -> doubled(items()));
 
         flow.run(db.options());
 
@@ -141,12 +137,7 @@ class TaskCallModesIT {
 
     @Test
     void materializeInsideARunWritesTheTableOnceAndHandsBackAReference() {
-        Flow flow = new Flow("modes");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                itemsStep();
-            }
-        }
+        Flow flow = Flows.oneStage("modes", "raw", TaskCallModesIT::itemsStep);
 
         Result result = flow.run(db.options());
 
@@ -158,12 +149,7 @@ class TaskCallModesIT {
 
     @Test
     void taskCalledFromAnotherTaskBodyRunsAsPartOfThatTask() {
-        Flow flow = new Flow("modes");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                wrapper();
-            }
-        }
+        Flow flow = Flows.oneStage("modes", "raw", TaskCallModesIT::wrapper);
 
         Result result = flow.run(db.options());
 

@@ -23,6 +23,12 @@ public final class Frames {
         return trace[0];
     }
 
+    /** Asserts that the top frame is in {@code owner} at {@code line} (whatever the method, e.g. a lambda). */
+    public static void assertTopFrameAt(Class<?> owner, int line, Throwable error) {
+        StackTraceElement top = assertTopFrameIn(owner, error);
+        assertEquals(line, top.getLineNumber(), () -> "top frame line, trace:\n" + render(error));
+    }
+
     /** Asserts that the top frame is {@code owner.method} at {@code line}. */
     public static void assertTopFrameIs(Class<?> owner, String method, int line, Throwable error) {
         StackTraceElement top = assertTopFrameIn(owner, error);
