@@ -5,6 +5,7 @@ import dev.dag.internal.engine.DefinitionScope;
 import dev.dag.internal.engine.FlowDefinition;
 import dev.dag.internal.engine.FlowRunner;
 import dev.dag.internal.engine.RunOutcome;
+import dev.dag.internal.engine.StackTraces;
 import java.util.List;
 import java.util.Objects;
 
@@ -38,7 +39,11 @@ public final class Flow implements AutoCloseable {
     public Flow(String name) {
         Objects.requireNonNull(name, "flow name");
         AgentPresence.requireAttached(name);
-        this.definition = DefinitionScope.openFlow(name);
+        try {
+            this.definition = DefinitionScope.openFlow(name);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
+        }
     }
 
     /** The flow name. */
@@ -72,8 +77,8 @@ public final class Flow implements AutoCloseable {
     public Result run(RunOptions options) {
         Objects.requireNonNull(options, "options");
         if (!definition.isClosed()) {
-            throw new DefinitionException("Flow '" + name() + "' is still being defined: call run() after its "
-                    + "try (flow) { ... } block has closed.");
+            throw StackTraces.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "
+                    + "run() after its try (flow) { ... } block has closed."));
         }
         RunOutcome outcome = FlowRunner.run(definition, options);
         if (outcome.failure() != null) {

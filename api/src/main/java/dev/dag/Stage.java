@@ -1,6 +1,7 @@
 package dev.dag;
 
 import dev.dag.internal.engine.DefinitionScope;
+import dev.dag.internal.engine.StackTraces;
 import dev.dag.internal.engine.StageDefinition;
 import java.util.Objects;
 
@@ -20,7 +21,11 @@ public final class Stage implements AutoCloseable {
      */
     public Stage(String name) {
         Objects.requireNonNull(name, "stage name");
-        this.definition = DefinitionScope.openStage(name);
+        try {
+            this.definition = DefinitionScope.openStage(name);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
+        }
     }
 
     /** The stage name (also the schema name, after the instance's prefix). */

@@ -66,7 +66,7 @@ class DefinitionErrorsIT {
 
     @Test
     void unsupportedReturnTypeIsRefusedWhenTheTaskIsCalledInAFlow() {
-        DefinitionException e = refusedInStage(DefinitionErrorsIT::text);
+        DefinitionException e = refusedInStage(() -> text());
 
         assertAll(
                 () -> assertMessageContains(e, "'text'", "java.lang.String", "Return Table"),
@@ -76,7 +76,7 @@ class DefinitionErrorsIT {
 
     @Test
     void listOfTablesWithoutNoutIsRefused() {
-        DefinitionException e = refusedInStage(DefinitionErrorsIT::unsized);
+        DefinitionException e = refusedInStage(() -> unsized());
 
         assertAll(
                 () -> assertMessageContains(e, "'unsized'", "nout"),
@@ -159,7 +159,7 @@ class DefinitionErrorsIT {
         DefinitionException e;
         Flow flow = new Flow("errors");
         try (flow) {
-            e = assertThrows(DefinitionException.class, DefinitionErrorsIT::orders);
+            e = assertThrows(DefinitionException.class, () -> orders());
         }
 
         assertAll(

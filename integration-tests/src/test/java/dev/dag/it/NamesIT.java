@@ -75,7 +75,7 @@ class NamesIT {
         DefinitionException e = runRefused(() -> namedAs(name));
 
         assertAll(
-                () -> assertMessageContains(e, "Invalid table name", problem, "'namedAs'", "'clean'", "Use letters"),
+                () -> assertMessageContains(e, "Invalid table name", problem, "'namedAs'", "'clean'", "Give a name"),
                 () -> assertPrintable(e),
                 () -> assertEquals(Optional.of("namedAs"), e.task()),
                 () -> assertEquals(Optional.of("clean"), e.stage()),

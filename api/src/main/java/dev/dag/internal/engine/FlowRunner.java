@@ -78,7 +78,7 @@ public final class FlowRunner {
             state.run = null;
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        RunResult result = new RunResult(flow.name(), run.runId(), millis, results, committed, uncommitted, blobs,
+        RunResult result = new RunResult(flow, run.runId(), millis, results, committed, uncommitted, blobs,
                 config, failure == null);
         LOG.info("run {} of flow '{}' {} in {} ms", run.runId(), flow.name(), failure == null ? "succeeded" : "failed",
                 millis);
@@ -130,6 +130,7 @@ public final class FlowRunner {
                 LOG.info("stage {}: not committed ({})", stage.name(), selected ? "task selection" : "not selected");
             } else if (stageFailed) {
                 stageRun.abort();
+                forgetOutputsOf(stage);
                 LOG.info("stage {}: not committed, a task failed; the previous version stays visible", stage.name());
             } else {
                 stageRun.publish();
@@ -154,7 +155,7 @@ public final class FlowRunner {
             if (stageFailed && options.failFast()) {
                 skip(invocation, "an earlier task of the stage failed");
             } else if (invocation.upstream().stream().anyMatch(unavailable::contains)) {
-                skip(invocation, "an input task failed or was skipped");
+                skip(invocation, "an input task failed or was skipped, or its stage was not committed");
             } else if (!runsTask) {
                 stageFailed |= !readFromCache(invocation, ordinal, stageRun, runner, stageTables);
             } else {
@@ -205,6 +206,13 @@ public final class FlowRunner {
             }
         });
         return true;
+    }
+
+    /** A stage that was not committed has no tables to read: its consumers are skipped. */
+    private void forgetOutputsOf(StageDefinition stage) {
+        unavailable.addAll(stage.invocations());
+        outputs.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
+        outputKeys.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
     }
 
     private void skip(TaskInvocation invocation, String reason) {

@@ -10,10 +10,10 @@ public record OutputPlaceholder(TaskInvocation producer, String path) {
 
     /** The error for using a placeholder as data during the flow definition. */
     public DefinitionException noContent(String tableName) {
-        return new DefinitionException("The output " + this + " is a placeholder while flow '"
+        return StackTraces.forUser(new DefinitionException("The output " + this + " is a placeholder while flow '"
                 + producer.stage().flow().name() + "' is being defined: it has no data yet. Pass it to "
                 + "another task as an argument; read it after the run with result.get(...).",
-                producer.taskName(), tableName, producer.stage().name());
+                producer.taskName(), tableName, producer.stage().name()));
     }
 
     @Override

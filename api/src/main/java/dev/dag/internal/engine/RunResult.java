@@ -16,6 +16,7 @@ import java.util.Optional;
 
 /** The {@link Result} of a flow run; outputs are read from the committed stages on demand. */
 final class RunResult implements Result {
+    private final FlowDefinition flow;
     private final String flowName;
     private final String runId;
     private final long millis;
@@ -26,10 +27,11 @@ final class RunResult implements Result {
     private final ConfigContext config;
     private final boolean successful;
 
-    RunResult(String flowName, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
+    RunResult(FlowDefinition flow, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
               Map<OutputPlaceholder, StoredTable> uncommitted, Map<OutputPlaceholder, Object> blobs, ConfigContext config,
               boolean successful) {
-        this.flowName = flowName;
+        this.flow = flow;
+        this.flowName = flow.name();
         this.runId = runId;
         this.millis = millis;
         this.tasks = List.copyOf(tasks);
@@ -106,8 +108,7 @@ final class RunResult implements Result {
 
     private OutputPlaceholder placeholderOf(Object output) {
         OutputPlaceholder placeholder = Placeholders.of(output);
-        if (placeholder == null || placeholder.producer().stage().flow().name() == null
-                || !placeholder.producer().stage().flow().name().equals(flowName)) {
+        if (placeholder == null || placeholder.producer().stage().flow() != flow) {
             throw new DefinitionException("result.get/rows needs an output placeholder of flow '" + flowName
                     + "' (what a task call returned in the flow definition), got " + output + ".");
         }

@@ -184,7 +184,13 @@ final class StageRun implements AutoCloseable {
             return stored;
         }
         String physical = PhysicalNames.of(stage, name, run.tag(), database.dialect().maxIdentifierBytes());
-        long rows = write(task, table, name, physical, key, query);
+        long rows;
+        try {
+            rows = write(task, table, name, physical, key, query);
+        } catch (RuntimeException e) {
+            forgetFailedWrite(name, physical);
+            throw e;
+        }
         physicalByName.put(name, physical);
         TableRef ref = tables.ref(physical);
         StoredTable stored = new StoredTable(stage, name, ref, rows, key, () -> ref);
@@ -217,6 +223,19 @@ final class StageRun implements AutoCloseable {
         } catch (SQLException e) {
             throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
+        }
+    }
+
+    /** A write that failed leaves nothing: no table, no metadata, and its name free for a retry. */
+    private void forgetFailedWrite(String name, String physical) {
+        owners.remove(name.toLowerCase(Locale.ROOT));
+        stagedTables.remove(physical);
+        try (Connection connection = database.connection()) {
+            tables.drop(connection, physical);
+            metadata.forget(connection, physical);
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not clean up the failed write of {} ({}); the next run drops it", stage, name,
+                    e.getMessage());
         }
     }
 

@@ -57,7 +57,8 @@ public final class Identifiers {
     }
 
     private static String context(String task, String stage) {
-        String where = dev.dag.DagException.where(task, null, stage);
+        String where = dev.dag.DagException.where(task == null ? null : printable(task), null,
+                stage == null ? null : printable(stage));
         return where.isEmpty() ? "" : " in " + where;
     }
 
