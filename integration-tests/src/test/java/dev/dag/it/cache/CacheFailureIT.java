@@ -6,14 +6,12 @@ import static dev.dag.TaskOutcome.RAN;
 import static dev.dag.TaskOutcome.SKIPPED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.DagException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
-import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import java.util.List;
@@ -84,18 +82,13 @@ class CacheFailureIT extends CacheStory {
         return flow;
     }
 
-    private DagException failingRun(Flow flow) {
-        return assertThrows(DagException.class, () -> flow.run(RunOptions.of(config)));
-    }
-
     @Test
     void runFailingInStageTwoLeavesStageOneCommittedAndTheCacheUsable() {
-        run(flow(1));
-        Bodies.take();
+        firstRun(flow(1));
         String reportView = viewSql("clean", "report");
         cleanFails = true;
 
-        DagException failure = failingRun(flow(2));
+        DagException failure = failingRun(flow(2), options -> options);
 
         assertExecuted("items", "codes", "counted", "checked");
         assertEquals("checked", failure.task().orElseThrow());
@@ -130,7 +123,7 @@ class CacheFailureIT extends CacheStory {
     @Test
     void firstRunFailingInStageTwoStillCachesStageOne() {
         cleanFails = true;
-        failingRun(flow(1));
+        failingRun(flow(1), options -> options);
         assertExecuted("items", "codes", "counted", "checked");
         assertTrue(viewExists("raw", "items"));
         assertFalse(viewExists("clean", "counted"), "nothing of the failed stage is published");
@@ -145,12 +138,11 @@ class CacheFailureIT extends CacheStory {
 
     @Test
     void runFailingInStageOneCommitsNothingAndRerunsTheWholeStageNextTime() {
-        run(flow(1));
-        Bodies.take();
+        firstRun(flow(1));
         String itemsView = viewSql("raw", "items");
         rawFails = true;
 
-        DagException failure = failingRun(flow(2));
+        DagException failure = failingRun(flow(2), options -> options);
 
         assertExecuted("items", "codes");
         assertEquals("codes", failure.task().orElseThrow());

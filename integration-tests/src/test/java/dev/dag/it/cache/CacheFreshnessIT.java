@@ -11,7 +11,6 @@ import static dev.dag.TaskOutcome.LAZY_CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.CacheValidationMode;
@@ -138,8 +137,7 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void unchangedFingerprintKeepsTheSourceCached() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
 
         Result second = runIn(flow, NORMAL);
 
@@ -152,8 +150,7 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void changedFingerprintRerunsTheSourceAndItsConsumers() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         Map<String, String> before = views();
         changeSource();
 
@@ -171,8 +168,7 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void ignoreFreshInputKeepsTheCacheDespiteAChangedFingerprint() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         Map<String, String> before = views();
         changeSource();
 
@@ -194,8 +190,7 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void forceFreshInputRerunsOnlyTheTasksWithAFingerprint() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
 
         Result forced = runIn(flow, FORCE_FRESH_INPUT);
 
@@ -215,8 +210,7 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void forceFreshInputWithNewDataUnderAnUnchangedFingerprintReachesTheConsumers() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         changeSource();
         stamp = 1;
 
@@ -231,8 +225,7 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void forceCacheInvalidRerunsEverythingAndRebuildsLazyTables() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         Map<String, String> before = views();
 
         Result forced = runIn(flow, FORCE_CACHE_INVALID);
@@ -269,13 +262,11 @@ class CacheFreshnessIT extends CacheStory {
     @Test
     void assertNoFreshInputFailsNamingTheTaskWhenAFingerprintChanged() {
         Flow flow = flow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         Map<String, String> before = views();
         changeSource();
 
-        DagException failure = assertThrows(DagException.class,
-                () -> flow.run(dev.dag.RunOptions.of(config).withCacheValidation(ASSERT_NO_FRESH_INPUT)));
+        DagException failure = failingRun(flow, options -> options.withCacheValidation(ASSERT_NO_FRESH_INPUT));
 
         assertExecuted();
         assertTrue(failure.getMessage().contains("ASSERT_NO_FRESH_INPUT"), failure.getMessage());
@@ -303,8 +294,7 @@ class CacheFreshnessIT extends CacheStory {
                 outsideCopy();
             }
         }
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
 
         Result unchanged = run(flow);
         assertExecuted("outsideCopy");

@@ -15,6 +15,7 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -101,8 +102,7 @@ class CacheLazyIT extends CacheStory {
     @Test
     void lazyTaskWithUnchangedSqlKeepsItsTableAndItsConsumersValid() {
         Flow flow = filteredFlow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         String before = viewSql("clean", "filtered");
 
         Result second = run(flow);
@@ -124,8 +124,7 @@ class CacheLazyIT extends CacheStory {
     @Test
     void lazyTaskWithChangedSqlRebuildsItsTableAndRerunsItsConsumers() {
         Flow flow = filteredFlow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         String before = viewSql("clean", "filtered");
         filter = "qty >= 5";
 
@@ -149,8 +148,7 @@ class CacheLazyIT extends CacheStory {
     @Test
     void primaryKeyChangeOfALazyTableRebuildsItAndTheNewKeyIsEnforced() throws SQLException {
         Flow flow = filteredFlow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         assertEquals(List.of("id"), primaryKeyOf("clean", "filtered"));
         String before = viewSql("clean", "filtered");
         primaryKey = new String[] {"kind", "qty"};
@@ -171,9 +169,8 @@ class CacheLazyIT extends CacheStory {
         assertOutcome(third, "filtered", LAZY_CACHE_VALID, "none rebuilt");
 
         primaryKey = new String[] {"kind"};
-        Bodies.take();
         String committed = viewSql("clean", "filtered");
-        DagException failure = assertThrows(DagException.class, () -> flow.run(dev.dag.RunOptions.of(config)));
+        DagException failure = failingRun(flow, options -> options);
         assertExecuted("filtered");
         assertEquals(FAILED, task(failure.result().orElseThrow(), "filtered").outcome());
         assertTrue(failure.getMessage().contains("filtered"), failure.getMessage());
@@ -183,8 +180,7 @@ class CacheLazyIT extends CacheStory {
     @Test
     void indexChangeOfALazyTableRebuildsIt() {
         Flow flow = filteredFlow();
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         String before = viewSql("clean", "filtered");
         indexes = List.of(List.of("kind"));
 
@@ -211,8 +207,7 @@ class CacheLazyIT extends CacheStory {
                 countLarge(parts.large());
             }
         }
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         String small = viewSql("clean", "small");
         String large = viewSql("clean", "large");
         smallLimit = 6;
@@ -229,20 +224,13 @@ class CacheLazyIT extends CacheStory {
         assertEquals(List.of(List.of(2)), published("clean", "large_count"));
     }
 
-    /** The physical table a stage view reads. */
-    private String physicalBehind(String stage, String table) {
-        var matcher = java.util.regex.Pattern.compile("dag_data\\.\"?([A-Za-z0-9_]+)\"?").matcher(viewSql(stage, table));
-        assertTrue(matcher.find(), () -> "view " + stage + "." + table + " reads a physical table");
-        return matcher.group(1);
-    }
-
     private List<Object> primaryKeyOf(String stage, String table) {
         List<List<Object>> rows = query("SELECT constraint_column_names FROM duckdb_constraints() "
                 + "WHERE schema_name = 'dag_data' AND table_name = ? AND constraint_type = 'PRIMARY KEY'",
                 physicalBehind(stage, table));
         assertEquals(1, rows.size(), () -> "one primary key on " + stage + "." + table);
         try {
-            return List.of((Object[]) ((java.sql.Array) rows.get(0).get(0)).getArray());
+            return List.of((Object[]) ((Array) rows.get(0).get(0)).getArray());
         } catch (SQLException e) {
             throw new AssertionError(e);
         }

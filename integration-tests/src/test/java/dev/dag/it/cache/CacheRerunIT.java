@@ -142,8 +142,7 @@ class CacheRerunIT extends CacheStory {
 
     @Test
     void unchangedRerunExecutesNoNonLazyBodyAndRebuildsNothing() {
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         Map<String, String> before = views();
 
         Result second = run(flow);
@@ -161,8 +160,7 @@ class CacheRerunIT extends CacheStory {
 
     @Test
     void changedConstantArgumentRerunsTheTaskAndItsConsumersOnly() {
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         Map<String, String> before = views();
         define(5, false);
 
@@ -194,8 +192,7 @@ class CacheRerunIT extends CacheStory {
 
     @Test
     void versionBumpOfATableProducerRerunsItsConsumers() {
-        run(flow);
-        Bodies.take();
+        firstRun(flow);
         String shippedBefore = viewSql("clean", "shipped");
         define(3, true);
 
@@ -237,8 +234,7 @@ class CacheRerunIT extends CacheStory {
                 stampView(stamp);
             }
         }
-        run(stamps);
-        Bodies.take();
+        firstRun(stamps);
         String stampBefore = viewSql("raw", "stamp");
         String viewBefore = viewSql("clean", "stamp_view");
 
@@ -257,8 +253,7 @@ class CacheRerunIT extends CacheStory {
     @Test
     void instanceTaskRerunsWhenItsObjectChanges() {
         Flow first = thresholdFlow(3);
-        run(first);
-        Bodies.take();
+        firstRun(first);
 
         Result unchanged = run(thresholdFlow(3));
         assertExecuted();
@@ -281,7 +276,6 @@ class CacheRerunIT extends CacheStory {
                 new Threshold(min).atLeast(orders);
             }
         }
-        Bodies.take();
         return thresholds;
     }
 

@@ -100,8 +100,7 @@ class CacheStagesIT extends CacheStory {
 
     @Test
     void movingATaskToAnotherStageRerunsItThere() {
-        run(prepFlow(false));
-        Bodies.take();
+        firstRun(prepFlow(false));
         assertTrue(viewExists("raw", "prep"));
 
         Result moved = run(prepFlow(true));
@@ -182,8 +181,7 @@ class CacheStagesIT extends CacheStory {
 
     @Test
     void tasksWithTheSameInputAreCachedIndependently() {
-        run(siblingsFlow(2, 5, 9));
-        Bodies.take();
+        firstRun(siblingsFlow(2, 5, 9));
         String firstView = viewSql("clean", "at_least_2");
 
         Result changedBelow = run(siblingsFlow(2, 5, 6));
@@ -225,8 +223,7 @@ class CacheStagesIT extends CacheStory {
 
     @Test
     void withStagesRunsAndCommitsOnlyTheSelectedStage() {
-        run(selectionFlow(false, 2));
-        Bodies.take();
+        firstRun(selectionFlow(false, 2));
         String stampView = viewSql("raw", "stamp");
 
         Result cleanOnly = run(selectionFlow(false, 3), options -> options.withStages("clean"));
@@ -253,8 +250,7 @@ class CacheStagesIT extends CacheStory {
 
     @Test
     void withStagesReadsAChangedStageFromItsLastCommitAndTheNextFullRunCatchesUp() {
-        run(selectionFlow(false, 2));
-        Bodies.take();
+        firstRun(selectionFlow(false, 2));
 
         Result cleanOnly = run(selectionFlow(true, 2), options -> options.withStages("clean"));
         assertExecuted();
@@ -271,8 +267,7 @@ class CacheStagesIT extends CacheStory {
 
     @Test
     void withTasksRunsTheSelectedTasksForcedAndCommitsNothing() {
-        run(selectionFlow(false, 2));
-        Bodies.take();
+        firstRun(selectionFlow(false, 2));
         String scaledView = viewSql("clean", "scaled");
         offset = 100;
 

@@ -2,10 +2,12 @@ package dev.dag.it.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.dag.ConfigContext;
+import dev.dag.DagException;
 import dev.dag.Flow;
 import dev.dag.Result;
 import dev.dag.RunOptions;
@@ -22,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * executed". Each test gets its own DuckDB file; task bodies report their executions to {@link Bodies}.
  */
 abstract class CacheStory {
+    private static final Pattern PHYSICAL = Pattern.compile("dag_data\\.\"?([A-Za-z0-9_]+)\"?");
+
     @TempDir
     Path dir;
     ConfigContext config;
@@ -58,6 +64,19 @@ abstract class CacheStory {
         Result result = flow.run(options.apply(RunOptions.of(config)));
         System.out.println(result.summary());
         return result;
+    }
+
+    /** Runs {@code flow} to fill the cache; the bodies it executed are not counted. */
+    Result firstRun(Flow flow) {
+        Result result = run(flow);
+        Bodies.take();
+        return result;
+    }
+
+    /** Runs {@code flow}, which must fail; returns the failure (its result holds the outcomes). */
+    DagException failingRun(Flow flow, UnaryOperator<RunOptions> options) {
+        return assertThrows(DagException.class, () -> flow.run(options.apply(RunOptions.of(config))),
+                "the run should fail");
     }
 
     /** Asserts that exactly these bodies executed since the last check (a name twice: it ran twice). */
@@ -144,6 +163,13 @@ abstract class CacheStory {
                 stage, table);
         assertEquals(1, rows.size(), () -> "view " + stage + "." + table + " should exist once");
         return (String) rows.get(0).get(0);
+    }
+
+    /** The physical table (in schema dag_data) that the view of {@code stage.table} reads. */
+    String physicalBehind(String stage, String table) {
+        Matcher matcher = PHYSICAL.matcher(viewSql(stage, table));
+        assertTrue(matcher.find(), () -> "view " + stage + "." + table + " reads a physical table");
+        return matcher.group(1);
     }
 
     /** Whether stage {@code stage} publishes a view named {@code table}. */
