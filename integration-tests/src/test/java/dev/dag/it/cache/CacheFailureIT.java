@@ -98,6 +98,11 @@ class CacheFailureIT extends CacheStory {
         assertOutcome(failed, "counted", RAN, "input 'items' changed");
         assertOutcome(failed, "checked", FAILED, "check failed");
         assertOutcome(failed, "report", SKIPPED, "");
+        List<String> recorded = recordedTaskRuns(failed.runId());
+        assertEquals(5, recorded.size(), recorded::toString);
+        assertTrue(recorded.contains("clean.report SKIPPED: " + task(failed, "report").reason()), recorded::toString);
+        assertTrue(recorded.stream().anyMatch(run -> run.startsWith("clean.checked FAILED: ")
+                && run.contains("check failed")), recorded::toString);
         assertEquals(List.of(List.of(2, 0L), List.of(2, 1L), List.of(2, 2L)), published("raw", "items"),
                 "stage raw was committed");
         assertEquals(reportView, viewSql("clean", "report"), "stage clean keeps its previous version");

@@ -128,10 +128,12 @@ class CacheFreshnessIT extends CacheStory {
     }
 
     private void assertNewData() {
-        assertEquals(List.of(List.of("s1", 11), List.of("s2", 21), List.of("s3", 31)), published("raw", "readings"));
+        assertEquals(List.of(List.of("s1", 11), List.of("s2", 21), List.of("s3", 31)), published("raw", "readings"),
+                "raw.readings");
         assertEquals(List.of(List.of("east", 31), List.of("north", 11), List.of("south", 21)),
-                published("clean", "by_site"));
-        assertEquals(List.of(List.of("s2", 21), List.of("s3", 31)), published("clean", "high"));
+                published("clean", "by_site"), "clean.by_site (from raw.readings)");
+        assertEquals(List.of(List.of("s2", 21), List.of("s3", 31)), published("clean", "high"),
+                "clean.high (from raw.readings)");
     }
 
     @Test
