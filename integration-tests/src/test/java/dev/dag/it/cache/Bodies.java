@@ -1,0 +1,31 @@
+package dev.dag.it.cache;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Counts how often each task body really executed. Task bodies call {@link #ran(String)} first thing;
+ * a test takes the counts after each run, so it can assert exactly which bodies a rerun executed
+ * (an outcome alone could be right while the body still ran).
+ */
+final class Bodies {
+    private static final Map<String, AtomicInteger> COUNTS = new ConcurrentHashMap<>();
+
+    private Bodies() {
+    }
+
+    /** Called by a task body: one more execution of {@code body}. */
+    static void ran(String body) {
+        COUNTS.computeIfAbsent(body, name -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** The executions since the last call (body → count, sorted by name), and starts counting anew. */
+    static synchronized Map<String, Integer> take() {
+        Map<String, Integer> counts = new TreeMap<>();
+        COUNTS.forEach((body, count) -> counts.put(body, count.get()));
+        COUNTS.clear();
+        return counts;
+    }
+}
