@@ -29,9 +29,15 @@ public final class CanonicalJson {
             .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
             .build();
+
+    private static final ObjectMapper FIELDS = MAPPER.copy()
+            .setVisibility(com.fasterxml.jackson.annotation.PropertyAccessor.ALL,
+                    com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility.NONE)
+            .setVisibility(com.fasterxml.jackson.annotation.PropertyAccessor.FIELD,
+                    com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility.ANY);
 
     private CanonicalJson() {
     }
@@ -47,6 +53,19 @@ public final class CanonicalJson {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot serialize " + (value == null ? "null"
                     : value.getClass().getName()) + " to JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The canonical JSON of an object's fields (private ones included, transient and static ones not), for the
+     * receiver of an instance task, whose state usually lives in private fields.
+     */
+    public static String ofFields(Object value) {
+        try {
+            return FIELDS.writeValueAsString(sorted(FIELDS.valueToTree(value)));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot serialize the fields of " + value.getClass().getName()
+                    + " to JSON: " + e.getMessage(), e);
         }
     }
 

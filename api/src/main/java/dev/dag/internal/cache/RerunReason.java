@@ -36,11 +36,20 @@ public final class RerunReason {
         if (!Objects.equals(previous.receiver(), current.receiver())) {
             return "task object changed (" + shown(previous.receiver()) + " → " + shown(current.receiver()) + ")";
         }
-        if (!Objects.equals(previous.freshness(), current.freshness())) {
-            return "fresh input (fingerprint " + shown(previous.freshness()) + " → " + shown(current.freshness()) + ")";
+        String fresh = freshInput(previous, current);
+        if (fresh != null) {
+            return fresh;
         }
         return previous.key().equals(current.key()) ? "cached tables are missing from the stage"
                 : "cache key changed (stage or task name)";
+    }
+
+    /** "fresh input (fingerprint a → b)" when the source fingerprint changed, else null. */
+    public static String freshInput(TaskKey previous, TaskKey current) {
+        if (previous == null || Objects.equals(previous.freshness(), current.freshness())) {
+            return null;
+        }
+        return "fresh input (fingerprint " + shown(previous.freshness()) + " → " + shown(current.freshness()) + ")";
     }
 
     /** A one-line diff of two SQL texts: the first line that differs, old and new. */

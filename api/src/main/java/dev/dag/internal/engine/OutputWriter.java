@@ -27,7 +27,11 @@ final class OutputWriter {
         return byPath;
     }
 
-    /** Writes {@code returned} and returns it bound to the stored tables and blobs. */
+    /**
+     * Writes {@code returned} and returns it bound to the stored tables and blobs. The returned tables are
+     * keyed with the chain as the body left it: each depends on every table materialized in the body, but
+     * not on the other returned ones (they cannot read each other).
+     */
     Object write(Object returned) {
         TaskDescriptor task = scope.descriptor();
         return switch (task.shape()) {
@@ -100,7 +104,6 @@ final class OutputWriter {
         TableKeys.Keyed keyed = TableKeys.forTable(scope, source, name, path);
         StoredTable stored = scope.stageRun().writeTable(scope, source, name, keyed.key(), keyed.query(),
                 scope.returnSite(), true);
-        scope.advanceChain(java.util.List.of(stored.cacheKey()));
         scope.markReturned(stored.physicalName(), path);
         return TableAccess.tables().storedTable(table, stored);
     }

@@ -66,6 +66,10 @@ final class StageRun implements AutoCloseable {
         return stage;
     }
 
+    String runId() {
+        return run.runId();
+    }
+
     /**
      * Takes the stage lock, creates the schemas, drops what crashed or failed runs left behind and
      * reads the committed version (its objects and cache entries).
@@ -208,7 +212,7 @@ final class StageRun implements AutoCloseable {
         if (previous.query() != null && query != null && !previous.query().equals(query)) {
             return dev.dag.internal.cache.RerunReason.sqlDiff(previous.query(), query);
         }
-        return "table '" + name + "' changed";
+        return "table '" + name + "' changed (its primary key, indexes, an input or an earlier table of the task)";
     }
 
     private long write(String task, Table table, String name, String physical, String key, String query) {

@@ -32,9 +32,9 @@ final class TableKeys {
         String query = content instanceof String sql
                 ? CanonicalSql.of(sql, scope.stageRun().quotedDataSchema(), scope.keysByPhysical()) : null;
         if (!scope.descriptor().lazy()) {
-            return new Keyed(scope.key().outputKey(path != null ? path : "~" + name), query);
+            return new Keyed(scope.outputKey(path != null ? path : "~" + name), query);
         }
-        String properties = CanonicalJson.of(List.of(table.primaryKey(), table.indexes()));
+        String properties = CanonicalJson.of(List.of(table.primaryKey(), table.indexes(), scope.lazySalt()));
         String stage = scope.stage();
         if (query != null) {
             return new Keyed(Hashes.of("sql", stage, name, query, properties, scope.chain()), query);
@@ -54,8 +54,8 @@ final class TableKeys {
     /** The key of a blob written under {@code name}; {@code path} is where it is returned. */
     static String forBlob(TaskScope scope, String name, String path, Object value) {
         if (!scope.descriptor().lazy()) {
-            return scope.key().outputKey(path != null ? path : "~" + name);
+            return scope.outputKey(path != null ? path : "~" + name);
         }
-        return Hashes.of("blob", scope.stage(), name, CanonicalJson.of(value));
+        return Hashes.of("blob", scope.stage(), name, CanonicalJson.of(value), scope.lazySalt());
     }
 }

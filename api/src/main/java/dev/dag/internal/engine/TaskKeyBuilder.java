@@ -1,8 +1,11 @@
 package dev.dag.internal.engine;
 
+import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
 import dev.dag.DefinitionException;
 import dev.dag.Freshness;
+import dev.dag.Table;
+import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.TaskKey;
@@ -11,8 +14,10 @@ import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -31,7 +36,7 @@ final class TaskKeyBuilder {
                   CacheValidationMode mode) {
         TaskDescriptor task = invocation.descriptor();
         Map<String, String> arguments = arguments(invocation);
-        String receiver = receiver(invocation.self());
+        String receiver = receiver(invocation);
         String freshness = task.hasFreshness() ? freshness(invocation, boundArgs) : null;
         if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
             freshness = previous.key().freshness();
@@ -69,6 +74,20 @@ final class TaskKeyBuilder {
             token.put("key", outputKeys.get(placeholder));
             return token;
         }
+        if (value instanceof Table table) {
+            return tableToken(table);
+        }
+        if (value instanceof Blob blob) {
+            Map<String, Object> token = new TreeMap<>();
+            token.put("$blob", blob.name() == null ? "" : blob.name());
+            token.put("value", blob.obj());
+            return token;
+        }
+        if (value instanceof Set<?> set) {
+            Set<Object> out = new LinkedHashSet<>(); // CanonicalJson sorts set elements
+            set.forEach(element -> out.add(tokens(element)));
+            return out;
+        }
         if (value instanceof Collection<?> collection) {
             List<Object> out = new ArrayList<>();
             collection.forEach(element -> out.add(tokens(element)));
@@ -89,15 +108,41 @@ final class TaskKeyBuilder {
         return value;
     }
 
-    /** The receiver's state as Jackson sees it; its class name alone when it exposes none. */
-    private static String receiver(Object self) {
+    /**
+     * A table passed as a constant: a stored table (eager runs) by its content key; a table value by what
+     * it would store.
+     */
+    private static Object tableToken(Table table) {
+        Map<String, Object> token = new TreeMap<>();
+        StoredTable stored = TableAccess.tables().stored(table);
+        if (stored != null) {
+            token.put("$input", stored.stage() + "." + stored.tableName());
+            token.put("key", stored.cacheKey());
+            return token;
+        }
+        token.put("$table", table.name() == null ? "" : table.name());
+        token.put("obj", table.obj() instanceof TableRef ref ? ref.toString() : table.obj());
+        token.put("primaryKey", table.primaryKey());
+        token.put("indexes", table.indexes());
+        return token;
+    }
+
+    /**
+     * The receiver's fields (private ones included; mark a field {@code transient} to leave it out): an
+     * instance task's SQL usually depends on them.
+     */
+    private static String receiver(TaskInvocation invocation) {
+        Object self = invocation.self();
         if (self == null) {
             return "";
         }
         try {
-            return self.getClass().getName() + CanonicalJson.of(self);
+            return self.getClass().getName() + CanonicalJson.ofFields(self);
         } catch (IllegalArgumentException e) {
-            return self.getClass().getName();
+            throw new DefinitionException("The object of instance task " + invocation + " cannot be part of its cache "
+                    + "key: " + e.getMessage() + ". Its fields decide what the task computes, so dag hashes them: make "
+                    + "them serializable by Jackson, or mark those that do not matter transient.",
+                    invocation.taskName(), null, invocation.stage().name());
         }
     }
 

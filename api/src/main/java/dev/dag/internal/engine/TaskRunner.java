@@ -71,6 +71,10 @@ final class TaskRunner {
         }
         String reason = force ? "forced (" + (forced ? "task selected to run" : mode.name()) + ")"
                 : RerunReason.between(previous == null ? null : previous.key(), key);
+        if (task.lazy() && !force) {
+            String fresh = RerunReason.freshInput(previous == null ? null : previous.key(), key);
+            reason = fresh != null ? fresh : reason;
+        }
         TaskScope scope = new TaskScope(invocation, stageRun, ExecutionState.current(), key, force);
         binder.inputs().forEach(scope::seeInput);
         return execute(invocation, ordinal, args, scope, reason);
@@ -155,7 +159,8 @@ final class TaskRunner {
                 outcome = TaskOutcome.LAZY_CACHE_VALID;
                 why = "lazy: every table unchanged, none rebuilt";
             } else if (!scope.changes().isEmpty()) {
-                why = "lazy: " + String.join("; ", scope.changes());
+                String changes = String.join("; ", scope.changes());
+                why = reason.startsWith("fresh input") ? reason + "; " + changes : "lazy: " + changes;
             }
         }
         return new Execution(outcome, why, scope.outputs(), keys, scope.materializedTables(), scope.materializations(),

@@ -77,6 +77,28 @@ final class TaskScope implements TaskContext {
         return key;
     }
 
+    /**
+     * The key of output {@code path}. A forced run rewrites the outputs under a key of its own, so that their
+     * consumers (whose keys contain it) rerun too instead of keeping results built from the old outputs.
+     */
+    String outputKey(String path) {
+        String key = this.key.outputKey(path);
+        return forceRebuild ? Hashes.of("forced", key, stageRun.runId()) : key;
+    }
+
+    /**
+     * What a lazy table's key adds besides its content: the task's source fingerprint (a lazy task reading
+     * outside data must rebuild when the source changed) and, when such a task is forced, the run id (its
+     * source may have changed unnoticed). A lazy task without a source is a pure function of its SQL and
+     * inputs, so a forced rebuild keeps its key.
+     */
+    String lazySalt() {
+        if (key.freshness() == null) {
+            return "";
+        }
+        return forceRebuild ? key.freshness() + "/forced/" + stageRun.runId() : key.freshness();
+    }
+
     /** Whether lazy tables must be rebuilt even when unchanged ({@code FORCE_CACHE_INVALID}). */
     boolean forceRebuild() {
         return forceRebuild;
