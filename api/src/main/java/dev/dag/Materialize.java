@@ -50,6 +50,12 @@ public @interface Materialize {
     /** The task name used in results and errors; defaults to the method name. */
     String name() default "";
 
+    /**
+     * The stage of the task in an eager run ({@code RunContext.open}) when the call is not inside a
+     * {@code Stage} block; ignored in flows, where the enclosing {@code Stage} decides.
+     */
+    String stage() default "";
+
     /** Number of tables of a task that returns {@code List<Table>}; must be set for that return type. */
     int nout() default -1;
 

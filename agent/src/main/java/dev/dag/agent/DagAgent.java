@@ -14,12 +14,12 @@ public final class DagAgent {
 
     /** Called by the JVM for {@code -javaagent:dag-agent.jar[=options]}. */
     public static void premain(String options, Instrumentation instrumentation) {
-        AgentInstaller.install(instrumentation, false);
+        AgentInstaller.install(instrumentation, options, false);
     }
 
     /** Called by the JVM when the agent is attached to a running JVM. */
     public static void agentmain(String options, Instrumentation instrumentation) {
-        AgentInstaller.install(instrumentation, true);
+        AgentInstaller.install(instrumentation, options, true);
     }
 
     /**
@@ -34,7 +34,7 @@ public final class DagAgent {
             return;
         }
         Instrumentation instrumentation = SelfAttach.instrumentation();
-        AgentInstaller.install(instrumentation, true);
+        AgentInstaller.install(instrumentation, null, true);
         if (!AgentInstaller.isInstalled()) {
             throw new IllegalStateException("The dag agent could not be installed; see the line 'dag-agent:' on stderr.");
         }

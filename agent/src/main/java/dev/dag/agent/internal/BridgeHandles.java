@@ -28,7 +28,7 @@ final class BridgeHandles {
     @interface Active {
     }
 
-    /** {@code static Object enter(Class, String, Object, Object[])}. */
+    /** {@code static Object enter(Class, String, String, Object, Object[])}. */
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.PARAMETER)
     @interface Enter {
@@ -46,16 +46,62 @@ final class BridgeHandles {
     @interface Exit {
     }
 
-    /** Advice with the four handles bound. */
-    static Advice.WithCustomMapping mapping() {
-        TypeDescription bridge = new TypeDescription.Latent(BRIDGE, java.lang.reflect.Modifier.PUBLIC
-                | java.lang.reflect.Modifier.FINAL, TypeDescription.Generic.OBJECT);
+    /** The task spec text the bridge receives: "" for annotated methods, the configured spec otherwise. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface TaskSpecText {
+    }
+
+    /** {@code static Object openMainRun(String)}. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface OpenMainRun {
+    }
+
+    /** {@code static void endMainRun(Object, Throwable)}. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface EndMainRun {
+    }
+
+    /** The agent's options text, for the run around main. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface AgentOptionsText {
+    }
+
+    /** Advice for tasks, with the handles and the task's spec text bound. */
+    static Advice forTasks(String spec) {
+        return mapping().bind(TaskSpecText.class, spec).to(TaskAdvice.class);
+    }
+
+    /** Advice for the application's main, with the agent's options bound. */
+    static Advice forMain(String options) {
+        TypeDescription bridge = bridge();
+        TypeDescription object = TypeDescription.ForLoadedType.of(Object.class);
+        TypeDescription string = TypeDescription.ForLoadedType.of(String.class);
+        return Advice.withCustomMapping()
+                .bind(OpenMainRun.class, handle(bridge, "openMainRun", object, string))
+                .bind(EndMainRun.class, handle(bridge, "endMainRun", TypeDescription.ForLoadedType.of(void.class), object,
+                        TypeDescription.ForLoadedType.of(Throwable.class)))
+                .bind(AgentOptionsText.class, options)
+                .to(MainAdvice.class);
+    }
+
+    private static TypeDescription bridge() {
+        return new TypeDescription.Latent(BRIDGE, java.lang.reflect.Modifier.PUBLIC | java.lang.reflect.Modifier.FINAL,
+                TypeDescription.Generic.OBJECT);
+    }
+
+    /** Advice with the four task handles bound. */
+    private static Advice.WithCustomMapping mapping() {
+        TypeDescription bridge = bridge();
         TypeDescription object = TypeDescription.ForLoadedType.of(Object.class);
         TypeDescription bool = TypeDescription.ForLoadedType.of(boolean.class);
         return Advice.withCustomMapping()
                 .bind(Active.class, handle(bridge, "active", bool))
                 .bind(Enter.class, handle(bridge, "enter", object, TypeDescription.ForLoadedType.of(Class.class),
-                        TypeDescription.ForLoadedType.of(String.class), object,
+                        TypeDescription.ForLoadedType.of(String.class), TypeDescription.ForLoadedType.of(String.class), object,
                         TypeDescription.ForLoadedType.of(Object[].class)))
                 .bind(Skip.class, handle(bridge, "skip", bool, object))
                 .bind(Exit.class, handle(bridge, "exit", object, object, object,

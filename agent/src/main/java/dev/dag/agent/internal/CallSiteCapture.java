@@ -21,6 +21,13 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class CallSiteCapture extends AsmVisitorWrapper.AbstractBase {
     private static final String MATERIALIZE = "dev.dag.Materialize";
 
+    private final java.util.function.Predicate<String> configuredTask;
+
+    /** @param configuredTask whether a method name is a task declared in the agent's configuration */
+    CallSiteCapture(java.util.function.Predicate<String> configuredTask) {
+        this.configuredTask = configuredTask;
+    }
+
     @Override
     public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
                              Implementation.Context implementationContext, TypePool typePool,
@@ -42,7 +49,7 @@ final class CallSiteCapture extends AsmVisitorWrapper.AbstractBase {
                 if (visitor == null) {
                     return null;
                 }
-                boolean task = isTask(methods, name, descriptor);
+                boolean task = isTask(methods, name, descriptor) || configuredTask.test(name);
                 return new CallSiteRewriter(visitor, instrumentedType.getName(), name, source, task);
             }
         };

@@ -3,27 +3,24 @@ package dev.dag.agent.internal;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
-import net.bytebuddy.matcher.ElementMatcher;
 
 /**
- * Matches class loaders that can see {@code dev.dag.Materialize} (looked up as a resource, never
- * loaded): classes of any other loader cannot carry tasks, so they are skipped before their bytes are
- * parsed. Answers are cached per loader.
+ * Whether a class loader can see {@code dev.dag.Materialize} (looked up as a resource, never loaded):
+ * classes of any other loader cannot carry tasks. Answers are cached per loader.
  */
-final class ClassLoaderSeesDag implements ElementMatcher<ClassLoader> {
+final class ClassLoaderSeesDag {
     private static final String ANNOTATION_RESOURCE = "dev/dag/Materialize.class";
 
     private final Map<ClassLoader, Boolean> answers = Collections.synchronizedMap(new WeakHashMap<>());
 
-    @Override
-    public boolean matches(ClassLoader loader) {
+    boolean matches(ClassLoader loader) {
         if (loader == null) {
             return false; // the bootstrap loader holds the JDK only
         }
-        return answers.computeIfAbsent(loader, this::sees);
+        return answers.computeIfAbsent(loader, ClassLoaderSeesDag::sees);
     }
 
-    private boolean sees(ClassLoader loader) {
+    private static boolean sees(ClassLoader loader) {
         try {
             return loader.getResource(ANNOTATION_RESOURCE) != null;
         } catch (RuntimeException e) {

@@ -20,13 +20,14 @@ public final class TaskAdvice {
                                   @BridgeHandles.Skip MethodHandle skip,
                                   @Advice.Origin Class<?> owner,
                                   @Advice.Origin("#m#d") String method,
+                                  @BridgeHandles.TaskSpecText String spec,
                                   @Advice.This(optional = true) Object self,
                                   @Advice.AllArguments Object[] args,
                                   @Advice.Local("dagCall") Object call) throws Throwable {
         if (!(boolean) active.invokeExact()) {
             return false;
         }
-        call = (Object) enter.invokeExact(owner, method, self, args);
+        call = (Object) enter.invokeExact(owner, method, spec, self, args);
         return call != null && (boolean) skip.invokeExact(call);
     }
 

@@ -37,12 +37,13 @@ public final class TaskBridge {
      *
      * @param owner     the class declaring the method
      * @param methodKey the method's name and JVM descriptor
+     * @param spec      "" for an annotated method; the agent's configured task spec otherwise
      * @param self      the receiver, or null for a static method
      * @param args      the arguments
      * @return null for a plain call, otherwise a token for {@link #skip} and {@link #exit}
      */
-    public static Object enter(Class<?> owner, String methodKey, Object self, Object[] args) {
-        return TaskCalls.enter(owner, methodKey, self, args);
+    public static Object enter(Class<?> owner, String methodKey, String spec, Object self, Object[] args) {
+        return TaskCalls.enter(owner, methodKey, spec, self, args);
     }
 
     /** Whether the body must not run (a call recorded during a flow definition). */
@@ -94,6 +95,21 @@ public final class TaskBridge {
     /** A rewritten {@code Debug.materializeTable(table)}. */
     public static Table debug(Table table, String owner, String method, String file, int line) {
         return debug(table, MaterializeOptions.defaults(), owner, method, file, line);
+    }
+
+    /**
+     * Opens an eager run around the application's {@code main} (agent option {@code flow=...}).
+     *
+     * @param options the agent's options text, e.g. {@code config=dag.yaml,instance=default,flow=nightly}
+     * @return the run, for {@link #endMainRun}
+     */
+    public static Object openMainRun(String options) {
+        return dev.dag.internal.engine.MainRun.open(options);
+    }
+
+    /** Ends the run around {@code main}: commits it, or commits nothing when {@code main} threw. */
+    public static void endMainRun(Object run, Throwable thrown) {
+        dev.dag.internal.engine.MainRun.end(run, thrown);
     }
 
     /** Called before each {@code return} of a task method with its line. */

@@ -39,9 +39,13 @@ public final class DefinitionScope {
     /** Opens a stage in the flow being defined on this thread. */
     public static StageDefinition openStage(String name) {
         ExecutionState state = ExecutionState.current();
+        if (state.definingFlow == null && state.eager != null) {
+            return state.eager.openStage(name);
+        }
         if (state.definingFlow == null) {
-            throw new DefinitionException("Stage '" + name + "' is opened outside a flow definition. Open it "
-                    + "inside try (flow) { ... } of a new Flow(...).", null, null, name);
+            throw new DefinitionException("Stage '" + name + "' is opened outside a flow definition and outside a "
+                    + "run. Open it inside try (flow) { ... } of a new Flow(...), or inside "
+                    + "try (RunContext run = RunContext.open(...)) { ... }.", null, null, name);
         }
         if (state.definingStage != null) {
             throw new DefinitionException("Stage '" + name + "' is opened inside stage '"
@@ -65,6 +69,10 @@ public final class DefinitionScope {
     /** Ends the stage block. */
     public static void closeStage(StageDefinition stage) {
         ExecutionState state = ExecutionState.current();
+        if (state.eager != null && state.definingFlow == null) {
+            state.eager.closeStage(stage);
+            return;
+        }
         if (state.definingStage == stage) {
             state.definingStage = null;
         }

@@ -15,6 +15,7 @@ public final class ExecutionState {
     TaskScope expected;
     TaskScope task;
     RunState run;
+    EagerRun eager;
 
     private ExecutionState() {
     }
@@ -31,6 +32,6 @@ public final class ExecutionState {
 
     /** The run executing on this thread, or null. */
     public RunContext run() {
-        return run;
+        return eager != null ? eager : run;
     }
 }

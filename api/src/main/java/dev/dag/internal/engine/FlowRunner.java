@@ -1,24 +1,19 @@
 package dev.dag.internal.engine;
 
-import dev.dag.Blob;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;
 import dev.dag.RunOptions;
-import dev.dag.Table;
 import dev.dag.TaskOutcome;
-import dev.dag.TaskResult;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.store.Database;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,16 +29,7 @@ public final class FlowRunner {
 
     private final FlowDefinition flow;
     private final RunOptions options;
-    private final Map<OutputPlaceholder, Object> outputs = new HashMap<>();
-    private final Map<OutputPlaceholder, String> outputKeys = new HashMap<>();
-    private final Set<TaskInvocation> unavailable = new HashSet<>();
-    private final Set<TaskInvocation> reported = new HashSet<>();
-    private final List<TaskResult> results = new ArrayList<>();
-    private final List<MetadataStore.TaskRun> history = new ArrayList<>();
-    private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
-    private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
-    private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
-    private DagException failure;
+    private RunRecorder recorder;
 
     private FlowRunner(FlowDefinition flow, RunOptions options) {
         this.flow = flow;
@@ -61,28 +47,27 @@ public final class FlowRunner {
         ConfigContext config = options.config() != null ? options.config() : ConfigContext.defaults();
         Database database = Databases.of(config);
         RunState run = new RunState(flow.name(), config, database, openMetadata(database));
+        recorder = new RunRecorder(run);
         ExecutionState state = ExecutionState.current();
         state.run = run;
         Activity.begin();
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), config,
                 flow.stages().size(), flow.taskCount(), options.cacheValidation());
         try {
-            recordRun(run, true);
+            recorder.runStarted(flow.name());
             for (StageDefinition stage : flow.stages()) {
                 runStage(run, stage);
             }
-            recordHistory(run);
-            recordRun(run, false);
+            recorder.runFinished();
         } finally {
             Activity.end();
             state.run = null;
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        RunResult result = new RunResult(flow, run.runId(), millis, results, committed, uncommitted, blobs,
-                config, failure == null);
-        LOG.info("run {} of flow '{}' {} in {} ms", run.runId(), flow.name(), failure == null ? "succeeded" : "failed",
+        RunResult result = recorder.result(flow, millis, config);
+        LOG.info("run {} of flow '{}' {} in {} ms", run.runId(), flow.name(), result.successful() ? "succeeded" : "failed",
                 millis);
-        return new RunOutcome(result, failure);
+        return new RunOutcome(result, recorder.failure());
     }
 
     private void checkSelection() {
@@ -113,8 +98,8 @@ public final class FlowRunner {
     }
 
     private void runStage(RunState run, StageDefinition stage) {
-        if (failure != null && options.failFast()) {
-            stage.invocations().forEach(invocation -> skip(invocation, "the run stopped at an earlier failure"));
+        if (recorder.failure() != null && options.failFast()) {
+            stage.invocations().forEach(invocation -> recorder.skip(invocation, "the run stopped at an earlier failure"));
             return;
         }
         boolean selected = options.stages().isEmpty() || options.stages().contains(stage.name());
@@ -123,24 +108,26 @@ public final class FlowRunner {
         Map<OutputPlaceholder, StoredTable> stageTables = new HashMap<>();
         try (StageRun stageRun = new StageRun(run, stage.name())) {
             stageRun.begin();
-            TaskRunner runner = new TaskRunner(stageRun, outputs, outputKeys, options.cacheValidation(), run.runId());
+            TaskRunner runner = new TaskRunner(stageRun, recorder.outputs, recorder.outputKeys, options.cacheValidation(),
+                    run.runId());
             boolean stageFailed = runTasks(stage, stageRun, runner, selected, stageTables);
             if (!commits) {
-                uncommitted.putAll(stageTables);
+                recorder.uncommitted(stageTables);
                 LOG.info("stage {}: not committed ({})", stage.name(), selected ? "task selection" : "not selected");
             } else if (stageFailed) {
                 stageRun.abort();
-                forgetOutputsOf(stage);
+                recorder.forgetOutputsOf(stage);
                 LOG.info("stage {}: not committed, a task failed; the previous version stays visible", stage.name());
             } else {
                 stageRun.publish();
-                committed.putAll(stageTables);
+                recorder.committed(stageTables);
                 LOG.info("stage {}: committed in {} ms", stage.name(), (System.nanoTime() - start) / 1_000_000);
             }
         } catch (DagException e) {
-            stage.invocations().stream().filter(invocation -> !reported.contains(invocation))
-                    .forEach(invocation -> skip(invocation, "stage '" + stage.name() + "' failed: " + e.getMessage()));
-            fail(e);
+            stage.invocations().stream().filter(invocation -> !recorder.isReported(invocation))
+                    .forEach(invocation -> recorder.skip(invocation, "stage '" + stage.name() + "' failed: "
+                            + e.getMessage()));
+            recorder.fail(e);
         }
     }
 
@@ -153,15 +140,16 @@ public final class FlowRunner {
             int ordinal = ordinals.merge(invocation.taskName(), 1, Integer::sum) - 1;
             boolean runsTask = selected && (options.tasks().isEmpty() || options.tasks().contains(invocation.taskName()));
             if (stageFailed && options.failFast()) {
-                skip(invocation, "an earlier task of the stage failed");
-            } else if (invocation.upstream().stream().anyMatch(unavailable::contains)) {
-                skip(invocation, "an input task failed or was skipped, or its stage was not committed");
+                recorder.skip(invocation, "an earlier task of the stage failed");
+            } else if (invocation.upstream().stream().anyMatch(recorder::isUnavailable)) {
+                recorder.skip(invocation, "an input task failed or was skipped, or its stage was not committed");
             } else if (!runsTask) {
                 stageFailed |= !readFromCache(invocation, ordinal, stageRun, runner, stageTables);
             } else {
                 long start = System.nanoTime();
                 TaskRunner.Execution execution = runner.run(invocation, ordinal, !options.tasks().isEmpty());
-                stageFailed |= !report(invocation, execution, (System.nanoTime() - start) / 1_000_000, stageTables);
+                stageFailed |= !recorder.report(invocation, execution, (System.nanoTime() - start) / 1_000_000,
+                        stageTables);
             }
         }
         return stageFailed;
@@ -175,77 +163,6 @@ public final class FlowRunner {
                 : TaskRunner.Execution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
                         + invocation.stage().name() + "' is not selected to run and has no committed output to read. "
                         + "Run its stage first.", invocation.taskName(), null, invocation.stage().name()), null);
-        return report(invocation, execution, 0, stageTables);
-    }
-
-    /** Records a task's execution; returns whether it succeeded. */
-    private boolean report(TaskInvocation invocation, TaskRunner.Execution execution, long millis,
-                           Map<OutputPlaceholder, StoredTable> stageTables) {
-        reported.add(invocation);
-        String stage = invocation.stage().name();
-        Optional<DagException> error = Optional.ofNullable(execution.failure());
-        results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
-                execution.rows(), execution.tables(), execution.materializations(), error));
-        history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
-                execution.reason(), millis, execution.rows()));
-        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
-                execution.rows(), execution.reason());
-        if (error.isPresent()) {
-            unavailable.add(invocation);
-            fail(error.get());
-            return false;
-        }
-        execution.outputs().forEach((path, bound) -> {
-            OutputPlaceholder placeholder = new OutputPlaceholder(invocation, path);
-            outputs.put(placeholder, bound);
-            outputKeys.put(placeholder, execution.outputKeys().get(path));
-            if (bound instanceof Table table) {
-                stageTables.put(placeholder, TableAccess.tables().stored(table));
-            } else if (bound instanceof Blob blob) {
-                blobs.put(placeholder, blob.obj());
-            }
-        });
-        return true;
-    }
-
-    /** A stage that was not committed has no tables to read: its consumers are skipped. */
-    private void forgetOutputsOf(StageDefinition stage) {
-        unavailable.addAll(stage.invocations());
-        outputs.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
-        outputKeys.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
-    }
-
-    private void skip(TaskInvocation invocation, String reason) {
-        unavailable.add(invocation);
-        reported.add(invocation);
-        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
-                List.of(), List.of(), Optional.empty()));
-        history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(), "SKIPPED", reason, 0, 0));
-    }
-
-    private void fail(DagException error) {
-        if (failure == null) {
-            failure = error;
-        }
-    }
-
-    private void recordRun(RunState run, boolean starting) {
-        try {
-            if (starting) {
-                run.metadata().runStarted(run.runId(), flow.name());
-            } else {
-                run.metadata().runFinished(run.runId(), failure == null ? "succeeded" : "failed");
-            }
-        } catch (SQLException e) {
-            LOG.warn("run {}: could not record the run in the metadata: {}", run.runId(), e.getMessage());
-        }
-    }
-
-    private void recordHistory(RunState run) {
-        try {
-            run.metadata().recordTaskRuns(run.runId(), history);
-        } catch (SQLException e) {
-            LOG.warn("run {}: could not record task outcomes in the metadata: {}", run.runId(), e.getMessage());
-        }
+        return recorder.report(invocation, execution, 0, stageTables);
     }
 }

@@ -40,7 +40,18 @@ final class OutputWriter {
             case BLOB -> output("", returned, task.name());
             case LIST -> list((List<?>) returned, task);
             case RECORD -> record(returned, task);
+            case SQL -> sql(returned, task);
         };
+    }
+
+    /** An SQL task's query is stored; the caller gets a query on the stored table to splice into its SQL. */
+    private String sql(Object returned, TaskDescriptor task) {
+        if (!(returned instanceof String query)) {
+            throw problem("returned " + (returned == null ? "null" : "a " + returned.getClass().getName())
+                    + " instead of SQL text", null);
+        }
+        Table stored = (Table) output("", Table.of(query), task.name());
+        return ReturnValues.queryOn(stored);
     }
 
     private List<Table> list(List<?> returned, TaskDescriptor task) {

@@ -27,6 +27,9 @@ final class Placeholders {
             case BLOB -> blob(invocation, "");
             case LIST -> list(invocation, descriptor.nout());
             case RECORD -> record(invocation, descriptor.method().getReturnType());
+            case SQL -> throw new DefinitionException(descriptor + " is an SQL task (it returns query text), which runs "
+                    + "in eager runs (RunContext.open, or the agent's flow= option), not in a flow definition.",
+                    descriptor.name(), null, invocation.stage().name());
         };
     }
 

@@ -43,6 +43,17 @@ final class RunState implements RunContext {
         return config;
     }
 
+    /** A flow run ends by itself when {@code Flow.run()} returns; closing it does nothing. */
+    @Override
+    public void close() {
+    }
+
+    /** Results are returned by {@code Flow.run()}. */
+    @Override
+    public dev.dag.Result result() {
+        throw new IllegalStateException("the result of a flow run is what Flow.run() returns");
+    }
+
     Database database() {
         return database;
     }

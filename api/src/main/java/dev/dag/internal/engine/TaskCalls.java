@@ -11,12 +11,15 @@ public final class TaskCalls {
     private TaskCalls() {
     }
 
-    /** A call recorded during a flow definition: the body is skipped and the placeholder returned. */
+    /**
+     * A call whose body is skipped: recorded during a flow definition (the value is its placeholder), or
+     * already executed by an eager run (the value is what the task produced).
+     */
     private record RecordedCall(Object placeholder) {
     }
 
     /** See {@code TaskBridge.enter}. */
-    public static Object enter(Class<?> owner, String methodKey, Object self, Object[] args) {
+    public static Object enter(Class<?> owner, String methodKey, String spec, Object self, Object[] args) {
         ExecutionState state = ExecutionState.current();
         TaskScope expected = state.expected;
         if (expected != null && expected.invocation().matches(owner, methodKey)) {
@@ -24,15 +27,23 @@ public final class TaskCalls {
             expected.enter();
             return expected;
         }
-        if (state.task != null || state.definingFlow == null) {
-            return null;
+        if (state.task != null || (state.definingFlow == null && state.eager == null)) {
+            return null; // a plain call, or a task called inside another task's body (its tables are the caller's)
         }
+        String method = methodKey.substring(0, methodKey.indexOf('('));
+        TaskDescriptor descriptor;
         try {
-            TaskDescriptor descriptor = TaskDescriptors.find(owner, methodKey);
-            return descriptor == null ? null : new RecordedCall(DefinitionScope.record(state, descriptor, self, args));
+            descriptor = TaskDescriptors.find(owner, methodKey, spec);
+            if (descriptor == null) {
+                return null;
+            }
+            if (state.definingFlow != null) {
+                return new RecordedCall(DefinitionScope.record(state, descriptor, self, args));
+            }
         } catch (DagException e) {
-            throw StackTraces.atCaller(e, owner, methodKey.substring(0, methodKey.indexOf('(')));
+            throw StackTraces.atCaller(e, owner, method);
         }
+        return new RecordedCall(state.eager.call(descriptor, self, args));
     }
 
     /** Whether the body must be skipped. */

@@ -29,17 +29,19 @@ public final class TaskDescriptor {
     private final int nout;
     private final String key;
     private final Class<? extends Freshness> freshness;
+    private final String stage;
 
-    private TaskDescriptor(Method method, Materialize annotation) {
+    private TaskDescriptor(Method method, TaskSpec spec) {
         this.method = method;
-        this.name = annotation.name().isEmpty() ? method.getName() : annotation.name();
-        this.version = annotation.version();
-        this.lazy = annotation.lazy();
-        this.inputType = annotation.inputType();
-        this.nout = annotation.nout();
-        this.shape = shapeOf(method, nout);
+        this.name = spec.name();
+        this.version = spec.version();
+        this.lazy = spec.lazy();
+        this.inputType = spec.inputType();
+        this.nout = spec.nout();
+        this.shape = spec.sql() ? sqlShape(method) : shapeOf(method, nout);
         this.key = keyOf(method);
-        this.freshness = annotation.freshness();
+        this.freshness = spec.freshness();
+        this.stage = spec.stage();
         checkInputType();
         method.setAccessible(true);
     }
@@ -54,7 +56,20 @@ public final class TaskDescriptor {
         if (annotation == null) {
             throw new DefinitionException("Method " + method + " is not annotated with @Materialize.");
         }
-        return new TaskDescriptor(method, annotation);
+        return new TaskDescriptor(method, TaskSpec.of(method, annotation));
+    }
+
+    /** Describes a method declared a task by the agent's configuration. */
+    static TaskDescriptor configured(Method method, String spec) {
+        return new TaskDescriptor(method, TaskSpec.parse(method, spec));
+    }
+
+    private static ReturnShape sqlShape(Method method) {
+        if (method.getReturnType() != String.class) {
+            throw unsupported(method, "is declared an SQL task (sql: true) but returns "
+                    + method.getReturnType().getName() + "; SQL tasks return the query text as a String");
+        }
+        return ReturnShape.SQL;
     }
 
     /** The JVM name and descriptor of a method, as the agent passes it: {@code clean(Ldev/dag/Table;I)Ldev/dag/Table;}. */
@@ -145,6 +160,11 @@ public final class TaskDescriptor {
     /** The JVM name and descriptor, see {@link #keyOf(Method)}. */
     String key() {
         return key;
+    }
+
+    /** The stage named on the annotation for eager runs ("" when none). */
+    String stage() {
+        return stage;
     }
 
     /** Whether the task declares a source fingerprint. */

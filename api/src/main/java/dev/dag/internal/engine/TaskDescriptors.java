@@ -24,10 +24,21 @@ final class TaskDescriptors {
     private TaskDescriptors() {
     }
 
-    /** The descriptor of {@code owner}'s annotated method with this key, or null if there is none. */
-    static TaskDescriptor find(Class<?> owner, String methodKey) {
-        Method method = ANNOTATED.get(owner).get(methodKey);
-        return method == null ? null : of(method);
+    /**
+     * The descriptor of {@code owner}'s method with this key: from its annotation when {@code spec} is empty,
+     * else from the agent's configured spec; null if the method is not a task.
+     */
+    static TaskDescriptor find(Class<?> owner, String methodKey, String spec) {
+        if (spec.isEmpty()) {
+            Method method = ANNOTATED.get(owner).get(methodKey);
+            return method == null ? null : of(method);
+        }
+        for (Method method : owner.getDeclaredMethods()) {
+            if (TaskDescriptor.keyOf(method).equals(methodKey)) {
+                return DESCRIPTORS.computeIfAbsent(method, m -> TaskDescriptor.configured(m, spec));
+            }
+        }
+        return null;
     }
 
     /** The descriptor of an annotated method (validated on first use). */

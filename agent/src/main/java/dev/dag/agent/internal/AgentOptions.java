@@ -1,0 +1,46 @@
+package dev.dag.agent.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The agent's options: {@code -javaagent:dag-agent.jar=config=dag.yaml,instance=default,flow=nightly}.
+ * <ul>
+ * <li>{@code config}: a {@code dag.yaml}; its {@code instances:} give the database, its {@code tasks:} declare
+ * existing methods as tasks;</li>
+ * <li>{@code instance}: the instance of {@code config} to use (default {@code default});</li>
+ * <li>{@code flow}: open a run of this name around the application's {@code main};</li>
+ * <li>{@code main}: the main class, when it cannot be read from the command line.</li>
+ * </ul>
+ */
+record AgentOptions(String text, Map<String, String> values) {
+
+    /** Parses the options; a malformed part is reported and ignored (the agent never fails the host). */
+    static AgentOptions parse(String text) {
+        Map<String, String> values = new HashMap<>();
+        if (text != null) {
+            for (String part : text.split(",")) {
+                int equals = part.indexOf('=');
+                if (equals > 0) {
+                    values.put(part.substring(0, equals).trim(), part.substring(equals + 1).trim());
+                } else if (!part.isBlank()) {
+                    AgentLog.warn("ignoring agent option '" + part + "' (expected key=value)", null);
+                }
+            }
+        }
+        return new AgentOptions(text == null ? "" : text, Map.copyOf(values));
+    }
+
+    String config() {
+        return values.get("config");
+    }
+
+    /** Whether a run must be opened around {@code main}. */
+    boolean opensMainRun() {
+        return values.containsKey("flow");
+    }
+
+    String mainClass() {
+        return values.get("main");
+    }
+}

@@ -1,0 +1,106 @@
+package dev.dag.agent.internal;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent's transformer. Most classes leave after a name check and a scan of their bytes for the task
+ * annotation; only classes that carry tasks (or the main class, when a run is opened around it) reach
+ * the {@link Weaver}, which is created on first need. Never throws into the JVM: a failure is one line on
+ * stderr and the class stays unchanged.
+ */
+final class TaskClassTransformer implements ClassFileTransformer {
+    private static final String MATERIALIZE = "dev.dag.Materialize";
+
+    private final TaskDeclarations declarations;
+    private final String mainClass;
+    private final String mainOptions;
+    private final ClassLoaderSeesDag seesDag = new ClassLoaderSeesDag();
+    private volatile Weaver weaver;
+
+    TaskClassTransformer(TaskDeclarations declarations, String mainClass, String mainOptions) {
+        this.declarations = declarations;
+        this.mainClass = mainClass;
+        this.mainOptions = mainOptions;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
+                            byte[] classFile) {
+        if (loader == null || internalName == null || IgnoredTypes.matches(internalName)) {
+            return null;
+        }
+        try {
+            String className = internalName.replace('/', '.');
+            boolean main = className.equals(mainClass);
+            List<TaskDeclarations.Declaration> declared = declarations.forClass(className);
+            if (!main && declared.isEmpty() && !ClassBytes.mentionsTaskAnnotation(classFile)) {
+                return null;
+            }
+            if (!seesDag.matches(loader)) {
+                return null;
+            }
+            byte[] woven = weaver().weave(loader, className, classFile, declared, main ? mainOptions : null);
+            AgentLog.debug("instrumented " + className);
+            return woven;
+        } catch (Throwable e) {
+            AgentLog.warn("could not instrument " + internalName + "; its tasks run as plain Java", e);
+            return null;
+        }
+    }
+
+    private Weaver weaver() {
+        Weaver current = weaver;
+        if (current == null) {
+            synchronized (this) {
+                current = weaver;
+                if (current == null) {
+                    current = new Weaver();
+                    weaver = current;
+                }
+            }
+        }
+        return current;
+    }
+
+    /** Retransforms the classes loaded before the agent (attach at runtime) that carry tasks. */
+    void retransformLoaded(Instrumentation instrumentation) {
+        List<Class<?>> candidates = new ArrayList<>();
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (type.getClassLoader() != null && !type.isArray() && instrumentation.isModifiableClass(type)
+                    && !IgnoredTypes.matches(type.getName().replace('.', '/')) && carriesTasks(type)) {
+                candidates.add(type);
+            }
+        }
+        if (candidates.isEmpty()) {
+            return;
+        }
+        try {
+            instrumentation.retransformClasses(candidates.toArray(Class<?>[]::new));
+        } catch (Throwable e) {
+            AgentLog.warn("could not retransform " + candidates.size() + " classes loaded before the agent", e);
+        }
+    }
+
+    private boolean carriesTasks(Class<?> type) {
+        if (!declarations.forClass(type.getName()).isEmpty() || type.getName().equals(mainClass)) {
+            return true;
+        }
+        try {
+            for (Method method : type.getDeclaredMethods()) {
+                for (var annotation : method.getDeclaredAnnotations()) {
+                    if (annotation.annotationType().getName().equals(MATERIALIZE)) {
+                        return true;
+                    }
+                }
+            }
+        } catch (Throwable e) {
+            // a class whose methods cannot be resolved carries no task we could run
+        }
+        return false;
+    }
+}
