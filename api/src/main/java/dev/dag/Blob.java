@@ -21,22 +21,24 @@ public final class Blob {
     private final Object obj;
     private final String name;
     private final OutputPlaceholder placeholder;
+    private final String cacheKey;
 
-    private Blob(Object obj, String name, OutputPlaceholder placeholder) {
+    private Blob(Object obj, String name, OutputPlaceholder placeholder, String cacheKey) {
         this.obj = obj;
         this.name = name;
         this.placeholder = placeholder;
+        this.cacheKey = cacheKey;
     }
 
     /** A blob holding {@code obj}, which Jackson must be able to serialize. */
     public static Blob of(Object obj) {
         Objects.requireNonNull(obj, "Blob.of(obj): obj must not be null");
-        return new Blob(obj, null, null);
+        return new Blob(obj, null, null, null);
     }
 
     /** This blob under the given name (unique within its stage; defaults to the task name). */
     public Blob name(String name) {
-        return new Blob(obj, Objects.requireNonNull(name, "blob name"), placeholder);
+        return new Blob(obj, Objects.requireNonNull(name, "blob name"), placeholder, cacheKey);
     }
 
     /** The blob name, or null when none was given. */
@@ -70,12 +72,17 @@ public final class Blob {
 
         @Override
         public Blob placeholderBlob(OutputPlaceholder placeholder) {
-            return new Blob(null, null, placeholder);
+            return new Blob(null, null, placeholder, null);
         }
 
         @Override
-        public Blob storedBlob(String name, Object value) {
-            return new Blob(value, name, null);
+        public Blob storedBlob(String name, Object value, String cacheKey) {
+            return new Blob(value, name, null, cacheKey);
+        }
+
+        @Override
+        public String cacheKey(Blob blob) {
+            return blob.cacheKey;
         }
     }
 }

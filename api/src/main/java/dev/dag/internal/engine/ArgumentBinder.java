@@ -45,6 +45,9 @@ final class ArgumentBinder {
         if (placeholder != null) {
             return input(placeholder);
         }
+        if (value instanceof Table table && TableAccess.tables().stored(table) != null) {
+            return seenByConsumer(table); // eager runs pass stored tables, not placeholders
+        }
         if (value instanceof List<?> list) {
             List<Object> copy = new ArrayList<>(list.size());
             list.forEach(element -> copy.add(bind(element)));
@@ -67,17 +70,22 @@ final class ArgumentBinder {
     private Object input(OutputPlaceholder placeholder) {
         Object output = outputs.get(placeholder);
         if (output instanceof Table table) {
-            StoredTable stored = TableAccess.tables().stored(table);
-            inputs.add(stored);
-            Class<?> type = consumer.inputType();
-            StoredTable seen = type == TableRef.class ? stored
-                    : stored.withContent(stageRun.reader(stored, type, consumer.name()));
-            return TableAccess.tables().storedTable(table, seen);
+            return seenByConsumer(table);
         }
         if (output instanceof Blob blob) {
             return blob;
         }
         throw new IllegalStateException("no output recorded for " + placeholder);
+    }
+
+    /** A stored table as the consumer's {@code inputType} asks to see it. */
+    private Table seenByConsumer(Table table) {
+        StoredTable stored = TableAccess.tables().stored(table);
+        inputs.add(stored);
+        Class<?> type = consumer.inputType();
+        StoredTable seen = type == TableRef.class ? stored.withContent(stored::ref)
+                : stored.withContent(stageRun.reader(stored, type, consumer.name()));
+        return TableAccess.tables().storedTable(table, seen);
     }
 
     private boolean containsPlaceholder(Record record) {

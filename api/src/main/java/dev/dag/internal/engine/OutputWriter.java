@@ -131,7 +131,7 @@ final class OutputWriter {
         String key = TableKeys.forBlob(scope, name, path, blob.obj());
         Object stored = scope.stageRun().writeBlob(scope, name, blob.obj(), key);
         scope.markReturnedBlob(name, path);
-        return TableAccess.blobs().storedBlob(name, stored);
+        return TableAccess.blobs().storedBlob(name, stored, key);
     }
 
     private DefinitionException problem(String what, String table) {

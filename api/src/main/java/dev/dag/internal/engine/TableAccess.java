@@ -38,8 +38,11 @@ public final class TableAccess {
         /** A placeholder blob for a task's future output. */
         Blob placeholderBlob(OutputPlaceholder placeholder);
 
-        /** A blob holding a stored value. */
-        Blob storedBlob(String name, Object value);
+        /** A blob holding a stored value with its cache key. */
+        Blob storedBlob(String name, Object value, String cacheKey);
+
+        /** The cache key of a stored blob, or null for a blob value. */
+        String cacheKey(Blob blob);
     }
 
     /** Called once by {@link Table}'s static initializer. */

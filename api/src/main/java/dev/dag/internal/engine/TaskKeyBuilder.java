@@ -69,13 +69,13 @@ final class TaskKeyBuilder {
     private Object tokens(Object value) {
         OutputPlaceholder placeholder = Placeholders.of(value);
         if (placeholder != null) {
-            Map<String, String> token = new LinkedHashMap<>();
-            token.put("$input", placeholder.toString());
-            token.put("key", outputKeys.get(placeholder));
-            return token;
+            return inputToken(outputKeys.get(placeholder));
         }
         if (value instanceof Table table) {
             return tableToken(table);
+        }
+        if (value instanceof Blob blob && TableAccess.blobs().cacheKey(blob) != null) {
+            return inputToken(TableAccess.blobs().cacheKey(blob));
         }
         if (value instanceof Blob blob) {
             Map<String, Object> token = new TreeMap<>();
@@ -109,6 +109,14 @@ final class TaskKeyBuilder {
     }
 
     /**
+     * An input (another task's output) stands in the key for its content's cache key, the same whether it
+     * was passed as a placeholder (flow) or as a stored table (eager run).
+     */
+    private static Map<String, String> inputToken(String key) {
+        return Map.of("$input", key == null ? "" : key);
+    }
+
+    /**
      * A table passed as a constant: a stored table (eager runs) by its content key; a table value by what
      * it would store.
      */
@@ -116,9 +124,7 @@ final class TaskKeyBuilder {
         Map<String, Object> token = new TreeMap<>();
         StoredTable stored = TableAccess.tables().stored(table);
         if (stored != null) {
-            token.put("$input", stored.stage() + "." + stored.tableName());
-            token.put("key", stored.cacheKey());
-            return token;
+            return inputToken(stored.cacheKey());
         }
         token.put("$table", table.name() == null ? "" : table.name());
         token.put("obj", table.obj() instanceof TableRef ref ? ref.toString() : table.obj());

@@ -113,7 +113,7 @@ final class TaskRunner {
             }
             bound.put(output.path(), "table".equals(output.kind())
                     ? TableAccess.tables().storedTable(null, stageRun.committedTable(output))
-                    : TableAccess.blobs().storedBlob(output.name(), stageRun.committedBlob(output, loader)));
+                    : TableAccess.blobs().storedBlob(output.name(), stageRun.committedBlob(output, loader), output.key()));
             keys.put(output.path(), output.key());
         }
         List<String> tables = entry.outputs().stream().filter(output -> "table".equals(output.kind()))
