@@ -1,7 +1,6 @@
 package dev.dag;
 
 import dev.dag.internal.engine.Materializer;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,16 +34,6 @@ public final class Dag {
      */
     public static Map<String, Table> materialize(Map<String, Table> tables) {
         Objects.requireNonNull(tables, "tables");
-        List<String> names = List.copyOf(tables.keySet());
-        List<Table> named = names.stream().map(name -> {
-            Table table = tables.get(name);
-            return table.name() == null ? table.name(name) : table;
-        }).toList();
-        List<Table> stored = Materializer.materializeGroup(named, null);
-        Map<String, Table> out = new LinkedHashMap<>();
-        for (int i = 0; i < names.size(); i++) {
-            out.put(names.get(i), stored.get(i));
-        }
-        return out;
+        return Materializer.materializeNamed(tables, null);
     }
 }

@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * // interactive debugging, outside any run: writes scratch.orders_sample now
  * Table.of(sql).name("orders_sample").materialize(MaterializeOptions.defaults()
- *         .config(config).schema("scratch").dropIfExists());
+ *         .config(config).schema(config.schemaPrefix() + "scratch").dropIfExists());
  * }</pre>
  */
 public final class MaterializeOptions {
@@ -69,8 +69,8 @@ public final class MaterializeOptions {
     }
 
     /**
-     * The target schema for {@link #config}: a valid stage-like name, without the instance's schema prefix
-     * (which is added).
+     * The target schema for {@link #config}, named in full: it must start with the instance's schema prefix
+     * (so that it belongs to that instance) and must not be one of dag's own schemas.
      */
     public MaterializeOptions schema(String schema) {
         return new MaterializeOptions(returnAs, returnNothing, dropIfExists, config,

@@ -82,7 +82,8 @@ public final class TaskBridge {
     /** A rewritten {@code Dag.materialize(map)}. */
     public static Map<String, Table> materializeAll(Map<String, Table> tables, String owner, String method, String file,
                                                     int line) {
-        return TaskCalls.atSite(owner, method, file, line, site -> Dag.materialize(tables), () -> Dag.materialize(tables));
+        return TaskCalls.atSite(owner, method, file, line, site -> Materializer.materializeNamed(tables, site),
+                () -> Dag.materialize(tables));
     }
 
     /** A rewritten {@code Debug.materializeTable(table, options)}. */

@@ -5,7 +5,9 @@ import dev.dag.MaterializeOptions;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Imperative materialization ({@code Table.materialize()}, {@code Dag.materialize}, {@code Debug}): writes
@@ -64,6 +66,21 @@ public final class Materializer {
         } catch (RuntimeException e) {
             throw StackTraces.forUser(e);
         }
+    }
+
+    /** See {@code Dag.materialize(Map)}: a group whose tables are named by their keys unless they have a name. */
+    public static Map<String, Table> materializeNamed(Map<String, Table> tables, StackTraceElement site) {
+        List<String> names = List.copyOf(tables.keySet());
+        List<Table> named = names.stream().map(name -> {
+            Table table = tables.get(name);
+            return table.name() == null ? table.name(name) : table;
+        }).toList();
+        List<Table> stored = materializeGroup(named, site);
+        Map<String, Table> out = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            out.put(names.get(i), stored.get(i));
+        }
+        return out;
     }
 
     /** See {@code Debug.materializeTable}. */
