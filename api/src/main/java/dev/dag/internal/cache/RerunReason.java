@@ -29,8 +29,9 @@ public final class RerunReason {
             if (!Objects.equals(before, after)) {
                 boolean isInput = (before != null && before.contains("\"$input\""))
                         || (after != null && after.contains("\"$input\""));
-                return isInput ? "input '" + name + "' changed"
-                        : "constant argument '" + name + "' changed (" + shown(before) + " → " + shown(after) + ")";
+                String shownName = current.nameOf(name);
+                return isInput ? "input '" + shownName + "' changed"
+                        : "constant argument '" + shownName + "' changed (" + shown(before) + " → " + shown(after) + ")";
             }
         }
         if (!Objects.equals(previous.receiver(), current.receiver())) {

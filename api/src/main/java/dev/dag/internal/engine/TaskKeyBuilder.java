@@ -12,6 +12,7 @@ import dev.dag.internal.cache.TaskKey;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,15 +37,16 @@ final class TaskKeyBuilder {
                   CacheValidationMode mode) {
         TaskDescriptor task = invocation.descriptor();
         Map<String, String> arguments = arguments(invocation);
+        List<String> names = Arrays.stream(task.method().getParameters()).map(Parameter::getName).toList();
         String receiver = receiver(invocation);
         String freshness = task.hasFreshness() ? freshness(invocation, boundArgs) : null;
         if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
             freshness = previous.key().freshness();
         }
         if (task.version().isEmpty()) {
-            return TaskKey.fresh("", arguments, receiver, freshness, runId, task.name(), ordinal);
+            return TaskKey.fresh("", arguments, names, receiver, freshness, runId, task.name(), ordinal);
         }
-        return TaskKey.of(task.name(), invocation.stage().name(), task.version(), arguments, receiver, freshness);
+        return TaskKey.of(task.name(), invocation.stage().name(), task.version(), arguments, names, receiver, freshness);
     }
 
     private Map<String, String> arguments(TaskInvocation invocation) {
@@ -54,7 +56,7 @@ final class TaskKeyBuilder {
         for (int i = 0; i < args.length; i++) {
             String name = parameters[i].getName();
             try {
-                arguments.put(name, CanonicalJson.of(tokens(args[i])));
+                arguments.put(TaskKey.position(i), CanonicalJson.of(tokens(args[i])));
             } catch (IllegalArgumentException e) {
                 throw new DefinitionException("Argument '" + name + "' of " + invocation + " cannot be part of its "
                         + "cache key: " + e.getMessage() + ". Pass values Jackson can serialize (numbers, text, dates, "
