@@ -35,6 +35,7 @@ class TaskOwnersIT {
 
         @Materialize(version = "1")
         Table gross(Table net) {
+            // a cast, not round(x, 2): PostgreSQL has no round(double precision, integer)
             return Table.of("SELECT id, CAST(net * " + (1 + vatRate) + " AS DECIMAL(10, 2)) AS gross FROM " + net.ref())
                     .name("gross_" + country);
         }

@@ -39,7 +39,7 @@ public final class Rows {
     }
 
     /** Integral numbers as Long, other numbers as Double, lists element by element; anything else as is. */
-    static Object tolerant(Object value) {
+    private static Object tolerant(Object value) {
         if (value instanceof List<?> list) {
             return list.stream().map(Rows::tolerant).toList();
         }
