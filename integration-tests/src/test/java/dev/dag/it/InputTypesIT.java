@@ -1,5 +1,6 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Rows.assertValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -9,21 +10,17 @@ import dev.dag.MaterializeOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code @Materialize(inputType)} decides what an input table hands the body through {@code obj()}. */
 class InputTypesIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     record Order(int id, String customer, int qty) {
     }
 
@@ -94,8 +91,8 @@ class InputTypesIT {
         return flow;
     }
 
-    @Test
-    void defaultInputTypeHandsTheBodyAReferenceToTheStoredTable() {
+    @OnEachDatabase
+    void defaultInputTypeHandsTheBodyAReferenceToTheStoredTable(TestDatabase db) {
         flowWith(InputTypesIT::asReference).run(db.options());
 
         TableRef ref = assertInstanceOf(TableRef.class, seen.get());
@@ -103,15 +100,15 @@ class InputTypesIT {
         assertEquals(List.of(Map.of("n", 2L)), seenCount.get(), "the reference can be spliced into SQL");
     }
 
-    @Test
-    void recordInputTypeHandsTheBodyTheRowsAsRecords() {
+    @OnEachDatabase
+    void recordInputTypeHandsTheBodyTheRowsAsRecords(TestDatabase db) {
         flowWith(InputTypesIT::asRecords).run(db.options());
 
         assertEquals(ORDERS, sortedRecords());
     }
 
-    @Test
-    void recordInputTypeReadsOnlyTheColumnsTheRecordNames() {
+    @OnEachDatabase
+    void recordInputTypeReadsOnlyTheColumnsTheRecordNames(TestDatabase db) {
         flowWith(InputTypesIT::asPartialRecords).run(db.options());
 
         @SuppressWarnings("unchecked")
@@ -119,8 +116,8 @@ class InputTypesIT {
         assertEquals(List.of(new OrderQty(1, 3), new OrderQty(2, 5)), rows);
     }
 
-    @Test
-    void mapInputTypeHandsTheBodyTheRowsAsMaps() {
+    @OnEachDatabase
+    void mapInputTypeHandsTheBodyTheRowsAsMaps(TestDatabase db) {
         flowWith(InputTypesIT::asMaps).run(db.options());
 
         @SuppressWarnings("unchecked")
@@ -130,11 +127,11 @@ class InputTypesIT {
                 rows);
     }
 
-    @Test
-    void rowsReadAsRecordsCanFeedTheTasksOwnTable() {
+    @OnEachDatabase
+    void rowsReadAsRecordsCanFeedTheTasksOwnTable(TestDatabase db) {
         flowWith(InputTypesIT::totalQty).run(db.options());
 
-        assertEquals(8, db.value("SELECT total FROM \"use\".\"total_qty\""));
+        assertValue(8, db.value("SELECT total FROM " + db.table("use", "total_qty")));
     }
 
     @SuppressWarnings("unchecked")

@@ -14,14 +14,13 @@ import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import dev.dag.it.support.DuckDbInstance;
 import dev.dag.it.support.Flows;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,9 +30,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (empty, control characters, more than 63 bytes), and a name is unique within its stage.
  */
 class NamesIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     @Materialize(version = "1")
     static Table namedAs(String name) {
         return Table.of("SELECT 1 AS id").name(name);
@@ -64,17 +60,21 @@ class NamesIT {
     }
 
     /** Runs a flow whose stage "clean" holds the tasks {@code define} calls; returns what the run threw. */
-    private DefinitionException runRefused(Runnable define) {
+    private static DefinitionException runRefused(TestDatabase db, Runnable define) {
         Flow flow = Flows.oneStage("names", "clean", define);
         return assertThrows(DefinitionException.class, () -> flow.run(db.options()));
     }
 
-    @ParameterizedTest(name = "[{index}] {1}")
-    @MethodSource("invalidNames")
-    void invalidTableNameFailsTheTaskNamingTaskAndStage(String name, String problem) {
-        DefinitionException e = runRefused(() -> namedAs(name));
+    @OnEachDatabase
+    void invalidTableNameFailsTheTaskNamingTaskAndStage(TestDatabase db) {
+        assertAll(invalidNames().map(Arguments::get)
+                .map(name -> () -> assertRunRefusesTableName(db, (String) name[0], (String) name[1])));
+    }
 
-        assertAll(
+    private static void assertRunRefusesTableName(TestDatabase db, String name, String problem) {
+        DefinitionException e = runRefused(db, () -> namedAs(name));
+
+        assertAll("table name with " + problem,
                 () -> assertMessageContains(e, "Invalid table name", problem, "'namedAs'", "'clean'", "Give a name"),
                 () -> assertPrintable(e),
                 () -> assertEquals(Optional.of("namedAs"), e.task()),
@@ -100,8 +100,8 @@ class NamesIT {
         assertEquals(List.of(), flow.stages());
     }
 
-    @Test
-    void longestValidNamesWork() {
+    @OnEachDatabase
+    void longestValidNamesWork(TestDatabase db) {
         String stage = "s".repeat(63);
         String table = "ä".repeat(31) + "t";
         assertEquals(63, table.getBytes(StandardCharsets.UTF_8).length);
@@ -115,13 +115,14 @@ class NamesIT {
 
         Result result = flow.run(db.options());
 
-        assertEquals(TableRef.of(stage, table), result.get(out, TableRef.class));
-        assertEquals(List.of(table), db.tablesIn(stage));
+        assertEquals(TableRef.of(db.schema(stage), table), result.get(out, TableRef.class));
+        assertEquals(List.of(table), db.tablesIn(stage), () -> "the stage's schema " + db.schema(stage) + " ("
+                + db.schema(stage).getBytes(StandardCharsets.UTF_8).length + " bytes with the prefix) holds the table");
         assertEquals(1, db.count(result.get(out, TableRef.class).toString()));
     }
 
-    @Test
-    void namesWithSpacesAndDoubleQuotesWorkAndAreQuoted() {
+    @OnEachDatabase
+    void namesWithSpacesAndDoubleQuotesWorkAndAreQuoted(TestDatabase db) {
         Flow flow = new Flow("names");
         Table lines;
         Table copy;
@@ -136,16 +137,17 @@ class NamesIT {
 
         Result result = flow.run(db.options());
 
-        assertEquals("\"my stage\".\"order \"\"lines\"\"\"", result.get(lines, TableRef.class).toString());
+        assertEquals("\"" + db.schema("my stage") + "\".\"order \"\"lines\"\"\"",
+                result.get(lines, TableRef.class).toString());
         assertEquals(List.of("order \"lines\""), db.tablesIn("my stage"));
-        assertEquals(List.of(List.of(1)), db.rows("SELECT id FROM \"my stage\".\"order \"\"lines\"\"\""));
-        assertEquals(List.of(List.of(1)), db.rows("SELECT id FROM \"next \"\"stage\"\"\".\"copy of \"\"lines\"\"\""));
-        assertEquals(TableRef.of("next \"stage\"", "copy of \"lines\""), result.get(copy, TableRef.class));
+        assertEquals(List.of(List.of(1)), db.published("my stage", "order \"lines\""));
+        assertEquals(List.of(List.of(1)), db.published("next \"stage\"", "copy of \"lines\""));
+        assertEquals(TableRef.of(db.schema("next \"stage\""), "copy of \"lines\""), result.get(copy, TableRef.class));
     }
 
-    @Test
-    void sameTableNameTwiceInAStageIsRefused() {
-        DefinitionException e = runRefused(() -> {
+    @OnEachDatabase
+    void sameTableNameTwiceInAStageIsRefused(TestDatabase db) {
+        DefinitionException e = runRefused(db, () -> {
             namedAs("orders");
             alsoNamedAs("orders");
         });
@@ -158,9 +160,9 @@ class NamesIT {
         assertEquals(List.of(), db.tablesIn("clean"), "a stage with a name clash must not be committed");
     }
 
-    @Test
-    void tableNamesThatDifferOnlyInCaseClash() {
-        DefinitionException e = runRefused(() -> {
+    @OnEachDatabase
+    void tableNamesThatDifferOnlyInCaseClash(TestDatabase db) {
+        DefinitionException e = runRefused(db, () -> {
             namedAs("Orders");
             alsoNamedAs("orders");
         });
@@ -168,8 +170,8 @@ class NamesIT {
         assertMessageContains(e, "'orders'", "'clean'", "case");
     }
 
-    @Test
-    void sameTableNameInTwoStagesIsFine() {
+    @OnEachDatabase
+    void sameTableNameInTwoStagesIsFine(TestDatabase db) {
         Flow flow = new Flow("names");
         try (flow) {
             Table first;
@@ -183,7 +185,7 @@ class NamesIT {
 
         flow.run(db.options());
 
-        assertEquals(1, db.count("\"raw\".\"orders\""));
-        assertEquals(1, db.count("\"clean\".\"orders\""));
+        assertEquals(1, db.count(db.table("raw", "orders")));
+        assertEquals(1, db.count(db.table("clean", "orders")));
     }
 }

@@ -1,5 +1,6 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,21 +12,17 @@ import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import dev.dag.it.support.DuckDbInstance;
 import dev.dag.it.support.Flows;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What a reader of the database sees: one schema per stage, one view per table, keys that hold. */
 class PublishedTablesIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     record Customer(int id, String name) {
     }
 
@@ -40,7 +37,7 @@ class PublishedTablesIT {
 
     @Materialize(version = "1")
     static Table orders() {
-        return Table.of("SELECT range AS id, range % 3 AS customer_id FROM range(10)").name("orders");
+        return Table.of("SELECT id, id % 3 AS customer_id FROM generate_series(0, 9) AS t(id)").name("orders");
     }
 
     @Materialize(version = "1")
@@ -86,68 +83,64 @@ class PublishedTablesIT {
         return flow;
     }
 
-    @Test
-    void eachStageIsASchemaHoldingOneViewPerTableNamedAfterIt() {
-        ordersFlow().run(db.options());
-
-        assertEquals(List.of(List.of("customers", "VIEW"), List.of("orders", "VIEW")),
-                db.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'raw' "
-                        + "ORDER BY table_name"));
-        assertEquals(List.of(List.of("per_customer", "VIEW")),
-                db.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'marts'"));
+    private static List<List<Object>> tablesAndTypes(TestDatabase db, String stage) {
+        return db.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = ? "
+                + "ORDER BY table_name", db.schema(stage));
     }
 
-    @Test
-    void storedTablesHoldEveryRowAndTheResultCountsThem() {
+    @OnEachDatabase
+    void eachStageIsASchemaHoldingOneViewPerTableNamedAfterIt(TestDatabase db) {
+        ordersFlow().run(db.options());
+
+        assertEquals(List.of(List.of("customers", "VIEW"), List.of("orders", "VIEW")), tablesAndTypes(db, "raw"));
+        assertEquals(List.of(List.of("per_customer", "VIEW")), tablesAndTypes(db, "marts"));
+    }
+
+    @OnEachDatabase
+    void storedTablesHoldEveryRowAndTheResultCountsThem(TestDatabase db) {
         Result result = ordersFlow().run(db.options());
 
-        assertEquals(10, db.count("\"raw\".\"orders\""));
-        assertEquals(3, db.count("\"raw\".\"customers\""));
-        assertEquals(List.of(List.of("ann", 4L), List.of("bob", 3L), List.of("cid", 3L)),
-                db.rows("SELECT name, orders FROM \"marts\".\"per_customer\" ORDER BY name"));
+        assertEquals(10, db.count(db.table("raw", "orders")));
+        assertEquals(3, db.count(db.table("raw", "customers")));
+        assertRows(List.of(List.of("ann", 4L), List.of("bob", 3L), List.of("cid", 3L)),
+                db.published("marts", "per_customer"));
         assertEquals(10, result.task("orders").orElseThrow().rowsWritten());
         assertEquals(3, result.task("customers").orElseThrow().rowsWritten());
         assertEquals(3, result.task("perCustomer").orElseThrow().rowsWritten());
     }
 
-    @Test
-    void committedStagesStayReadableAfterThePoolIsClosed() {
+    @OnEachDatabase
+    void committedStagesStayReadableAfterThePoolIsClosed(TestDatabase db) {
         ordersFlow().run(db.options());
         db.config().close();
 
-        assertEquals(10, db.count("\"raw\".\"orders\""));
-        assertEquals(3, db.count("\"marts\".\"per_customer\""));
+        assertEquals(10, db.count(db.table("raw", "orders")));
+        assertEquals(3, db.count(db.table("marts", "per_customer")));
     }
 
-    @Test
-    void primaryKeyOfRowsIsEnforcedByTheDatabase() {
+    @OnEachDatabase
+    void primaryKeyOfRowsIsEnforcedByTheDatabase(TestDatabase db) {
         ordersFlow().run(db.options());
 
         TableRef stored = storedCustomers.get();
-        assertEquals(List.of(List.of("[id]")), db.rows("SELECT constraint_column_names::VARCHAR FROM duckdb_constraints() "
-                + "WHERE constraint_type = 'PRIMARY KEY' AND schema_name = '" + stored.schema() + "' AND table_name = '"
-                + stored.name() + "'"));
-        SQLException duplicate = assertThrows(SQLException.class,
-                () -> db.execute("INSERT INTO " + stored + " VALUES (1, 'again')"));
+        assertEquals(List.of("id"), db.primaryKeyOf(stored));
+        SQLException duplicate = db.refused("INSERT INTO " + stored + " VALUES (1, 'again')");
         assertTrue(duplicate.getMessage().toLowerCase(Locale.ROOT).contains("duplicate key"), duplicate.getMessage());
     }
 
-    @Test
-    void primaryKeyAndIndexesOfSqlTablesAreCreated() {
+    @OnEachDatabase
+    void primaryKeyAndIndexesOfSqlTablesAreCreated(TestDatabase db) {
         Flow flow = Flows.oneStage("published", "raw", PublishedTablesIT::codes);
 
         flow.run(db.options());
 
         TableRef stored = storedCodes.get();
-        assertThrows(SQLException.class, () -> db.execute("INSERT INTO " + stored + " VALUES ('a', 3)"));
-        List<List<Object>> indexes = db.rows("SELECT sql FROM duckdb_indexes() WHERE schema_name = '"
-                + stored.schema() + "' AND table_name = '" + stored.name() + "'");
-        assertEquals(1, indexes.size(), indexes.toString());
-        assertTrue(String.valueOf(indexes.get(0).get(0)).endsWith("(n);"), indexes.toString());
+        db.refused("INSERT INTO " + stored + " VALUES ('a', 3)");
+        assertEquals(List.of("n"), db.indexesOf(stored));
     }
 
-    @Test
-    void primaryKeyOverDuplicateRowsFailsTheTaskAndCommitsNothing() {
+    @OnEachDatabase
+    void primaryKeyOverDuplicateRowsFailsTheTaskAndCommitsNothing(TestDatabase db) {
         Flow flow = Flows.oneStage("published", "raw", PublishedTablesIT::duplicateKeys);
 
         MaterializationException e = assertThrows(MaterializationException.class, () -> flow.run(db.options()));

@@ -18,19 +18,15 @@ import dev.dag.TableRef;
 import dev.dag.TaskFailedException;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
-import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What {@link Result} tells about a run and how it reads the run's outputs, also for a failed run. */
 class ResultIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     record Order(int id, String customer) {
     }
 
@@ -97,20 +93,20 @@ class ResultIT {
         return flow;
     }
 
-    @Test
-    void getAsTableRefGivesThePublishedQualifiedName() {
+    @OnEachDatabase
+    void getAsTableRefGivesThePublishedQualifiedName(TestDatabase db) {
         Result result = successful().run(db.options());
 
         TableRef ref = result.get(orders, TableRef.class);
 
-        assertEquals("clean", ref.schema());
+        assertEquals(db.schema("clean"), ref.schema());
         assertEquals("orders", ref.name());
-        assertEquals("\"clean\".\"orders\"", ref.toString());
+        assertEquals("\"" + db.schema("clean") + "\".\"orders\"", ref.toString());
         assertEquals(2, db.count(ref.toString()));
     }
 
-    @Test
-    void rowsReadsAnOutputAsRecordsOrMaps() {
+    @OnEachDatabase
+    void rowsReadsAnOutputAsRecordsOrMaps(TestDatabase db) {
         Result result = successful().run(db.options());
 
         List<Order> records = result.rows(orders, Order.class).stream().sorted(Comparator.comparingInt(Order::id)).toList();
@@ -121,15 +117,15 @@ class ResultIT {
                 maps.stream().sorted(Comparator.comparing(row -> (Integer) row.get("id"))).toList());
     }
 
-    @Test
-    void getOfABlobGivesItsValue() {
+    @OnEachDatabase
+    void getOfABlobGivesItsValue(TestDatabase db) {
         Result result = successful().run(db.options());
 
         assertEquals(Map.of("currency", "EUR", "minQty", 3), result.get(settings, Map.class));
     }
 
-    @Test
-    void taskGivesOutcomeRowsAndTablesOfEachTaskInExecutionOrder() {
+    @OnEachDatabase
+    void taskGivesOutcomeRowsAndTablesOfEachTaskInExecutionOrder(TestDatabase db) {
         Result result = successful().run(db.options());
 
         assertTrue(result.successful());
@@ -147,8 +143,8 @@ class ResultIT {
         assertTrue(result.summary().contains("report"), result.summary());
     }
 
-    @Test
-    void failedRunAttachesAResultWithFailedAndSkippedTasks() {
+    @OnEachDatabase
+    void failedRunAttachesAResultWithFailedAndSkippedTasks(TestDatabase db) {
         TaskFailedException e = assertThrows(TaskFailedException.class, () -> failing().run(db.options()));
 
         Result result = e.result().orElseThrow(() -> new AssertionError("no result attached to " + e));
@@ -163,17 +159,17 @@ class ResultIT {
         assertFalse(result.task("report").orElseThrow().reason().isBlank(), "a skipped task says why");
     }
 
-    @Test
-    void resultOfAFailedRunReadsTheStagesItCommitted() {
+    @OnEachDatabase
+    void resultOfAFailedRunReadsTheStagesItCommitted(TestDatabase db) {
         DagException e = assertThrows(DagException.class, () -> failing().run(db.options()));
         Result result = e.result().orElseThrow();
 
-        assertEquals(TableRef.of("raw", "orders"), result.get(orders, TableRef.class));
+        assertEquals(TableRef.of(db.schema("raw"), "orders"), result.get(orders, TableRef.class));
         assertEquals(2, result.rows(orders, Order.class).size());
     }
 
-    @Test
-    void getOfAnOutputThatWasNotCommittedIsRefused() {
+    @OnEachDatabase
+    void getOfAnOutputThatWasNotCommittedIsRefused(TestDatabase db) {
         Flow flow = new Flow("results");
         Table later;
         try (flow) {
@@ -191,8 +187,8 @@ class ResultIT {
                 refused.getMessage());
     }
 
-    @Test
-    void getOfSomethingThatIsNotAnOutputOfTheFlowIsRefused() {
+    @OnEachDatabase
+    void getOfSomethingThatIsNotAnOutputOfTheFlowIsRefused(TestDatabase db) {
         Result result = successful().run(db.options());
         Flow other = new Flow("other");
         Table foreign;
@@ -206,8 +202,8 @@ class ResultIT {
         assertThrows(DefinitionException.class, () -> result.get(foreign, TableRef.class));
     }
 
-    @Test
-    void getOfATableAsRowsTypeIsRefusedWithAPointerToRows() {
+    @OnEachDatabase
+    void getOfATableAsRowsTypeIsRefusedWithAPointerToRows(TestDatabase db) {
         Result result = successful().run(db.options());
 
         DefinitionException e = assertThrows(DefinitionException.class, () -> result.get(orders, Order.class));

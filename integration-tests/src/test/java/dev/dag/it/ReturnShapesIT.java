@@ -1,5 +1,7 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Rows.assertRows;
+import static dev.dag.it.support.Rows.assertValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dag.Blob;
@@ -10,22 +12,18 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
-import dev.dag.it.support.DuckDbInstance;
 import dev.dag.it.support.Flows;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every return shape a task may declare is stored, and each of its outputs reaches its consumers. */
 class ReturnShapesIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     record Order(int id, String customer, int qty, double price) {
     }
 
@@ -92,7 +90,7 @@ class ReturnShapesIT {
 
     @Materialize(version = "1")
     static Table idsOf(Table part, String name) {
-        return Table.of("SELECT list(id ORDER BY id) AS ids FROM " + part.ref()).name(name);
+        return Table.of("SELECT array_agg(id ORDER BY id) AS ids FROM " + part.ref()).name(name);
     }
 
     @Materialize(version = "1")
@@ -100,40 +98,38 @@ class ReturnShapesIT {
         auditBodies.incrementAndGet();
     }
 
-    @Test
-    void tableFromSqlTextHoldsTheRowsOfTheQuery() {
+    @OnEachDatabase
+    void tableFromSqlTextHoldsTheRowsOfTheQuery(TestDatabase db) {
         Flow flow = Flows.oneStage("shapes", "raw", () -> bigOrders(orders()));
 
         flow.run(db.options());
 
-        assertEquals(List.of(List.of(2, 4), List.of(3, 7)), db.rows("SELECT id, qty FROM \"raw\".\"big_orders\" ORDER BY id"));
+        assertRows(List.of(List.of(2, 4), List.of(3, 7)), db.published("raw", "big_orders"));
     }
 
-    @Test
-    void tableFromListOfRecordsHasOneTypedColumnPerComponent() {
+    @OnEachDatabase
+    void tableFromListOfRecordsHasOneTypedColumnPerComponent(TestDatabase db) {
         Flow flow = Flows.oneStage("shapes", "raw", ReturnShapesIT::orders);
 
         flow.run(db.options());
 
-        assertEquals(List.of(List.of("id", "INTEGER"), List.of("customer", "VARCHAR"), List.of("qty", "INTEGER"),
-                        List.of("price", "DOUBLE")),
-                db.rows("SELECT column_name, data_type FROM information_schema.columns "
-                        + "WHERE table_schema = 'raw' AND table_name = 'orders' ORDER BY ordinal_position"));
+        assertEquals(List.of("id INTEGER", "customer VARCHAR", "qty INTEGER", "price DOUBLE"),
+                db.columnTypes("raw", "orders"));
         assertEquals(List.of(List.of(1, "ann", 1, 9.5), List.of(2, "bob", 4, 20.0), List.of(3, "ann", 7, 3.25),
-                List.of(4, "cid", 2, 100.0)), db.rows("SELECT * FROM \"raw\".\"orders\" ORDER BY id"));
+                List.of(4, "cid", 2, 100.0)), db.published("raw", "orders"), "values of the records' Java types");
     }
 
-    @Test
-    void tableFromListOfMapsTakesItsColumnsFromTheKeys() {
+    @OnEachDatabase
+    void tableFromListOfMapsTakesItsColumnsFromTheKeys(TestDatabase db) {
         Flow flow = Flows.oneStage("shapes", "raw", ReturnShapesIT::customers);
 
         flow.run(db.options());
 
-        assertEquals(List.of(List.of(1, "ann"), List.of(2, "bob")), db.rows("SELECT id, name FROM \"raw\".\"customers\" ORDER BY id"));
+        assertRows(List.of(List.of(1, "ann"), List.of(2, "bob")), db.published("raw", "customers"));
     }
 
-    @Test
-    void blobReachesALaterTaskAsItsObject() {
+    @OnEachDatabase
+    void blobReachesALaterTaskAsItsObject(TestDatabase db) {
         Flow flow = new Flow("shapes");
         Blob thresholds;
         try (flow) {
@@ -150,12 +146,12 @@ class ReturnShapesIT {
         Result result = flow.run(db.options());
 
         assertEquals(Map.of("minQty", 2), thresholdSeen.get());
-        assertEquals(List.of(List.of(2), List.of(3), List.of(4)), db.rows("SELECT id FROM \"clean\".\"filtered\" ORDER BY id"));
+        assertRows(List.of(List.of(2), List.of(3), List.of(4)), db.published("clean", "filtered"));
         assertEquals(Map.of("minQty", 2), result.get(thresholds, Map.class));
     }
 
-    @Test
-    void recordOfTablesGivesEachComponentToItsOwnConsumer() {
+    @OnEachDatabase
+    void recordOfTablesGivesEachComponentToItsOwnConsumer(TestDatabase db) {
         Flow flow = new Flow("shapes");
         try (flow) {
             Split parts;
@@ -171,12 +167,12 @@ class ReturnShapesIT {
         flow.run(db.options());
 
         assertEquals(List.of("large", "orders", "small"), db.tablesIn("raw"));
-        assertEquals("[1, 4]", String.valueOf(db.value("SELECT ids FROM \"marts\".\"small_ids\"")));
-        assertEquals("[2, 3]", String.valueOf(db.value("SELECT ids FROM \"marts\".\"large_ids\"")));
+        assertValue(List.of(1, 4), db.value("SELECT ids FROM " + db.table("marts", "small_ids")));
+        assertValue(List.of(2, 3), db.value("SELECT ids FROM " + db.table("marts", "large_ids")));
     }
 
-    @Test
-    void listOfTablesWithNoutGivesEachElementToItsOwnConsumer() {
+    @OnEachDatabase
+    void listOfTablesWithNoutGivesEachElementToItsOwnConsumer(TestDatabase db) {
         Flow flow = new Flow("shapes");
         try (flow) {
             List<Table> parts;
@@ -193,12 +189,12 @@ class ReturnShapesIT {
         flow.run(db.options());
 
         assertEquals(List.of("even", "odd", "orders"), db.tablesIn("raw"));
-        assertEquals("[2, 4]", String.valueOf(db.value("SELECT ids FROM \"marts\".\"even_ids\"")));
-        assertEquals("[1, 3]", String.valueOf(db.value("SELECT ids FROM \"marts\".\"odd_ids\"")));
+        assertValue(List.of(2, 4), db.value("SELECT ids FROM " + db.table("marts", "even_ids")));
+        assertValue(List.of(1, 3), db.value("SELECT ids FROM " + db.table("marts", "odd_ids")));
     }
 
-    @Test
-    void voidTaskRunsItsBodyAndStoresNothing() {
+    @OnEachDatabase
+    void voidTaskRunsItsBodyAndStoresNothing(TestDatabase db) {
         Flow flow = new Flow("shapes");
         try (flow) {
             Table orders;

@@ -16,26 +16,22 @@ import dev.dag.MaterializationException;
 import dev.dag.Materialize;
 import dev.dag.Table;
 import dev.dag.TaskFailedException;
-import dev.dag.it.support.DuckDbInstance;
 import dev.dag.it.support.Flows;
 import dev.dag.it.support.Frames;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Errors while a flow runs: SQL the database refuses, a task that throws, content dag cannot store. Each
  * names task, table and stage, keeps the cause, and points at the task's line.
  */
 class RunErrorsIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     static final String BAD_SQL = "SELECT id, no_such_column FROM (SELECT 1 AS id) AS t";
     static final AtomicInteger returnLine = new AtomicInteger();
     static final AtomicInteger throwLine = new AtomicInteger();
@@ -100,14 +96,14 @@ class RunErrorsIT {
     }
 
     /** Runs {@code task} alone in stage "clean" of flow "errors" and returns what the run threw. */
-    private <E extends DagException> E runFails(Class<E> type, Supplier<?> task) {
+    private static <E extends DagException> E runFails(TestDatabase db, Class<E> type, Supplier<?> task) {
         Flow flow = Flows.oneStage("errors", "clean", task::get);
         return assertThrows(type, () -> flow.run(db.options()));
     }
 
-    @Test
-    void sqlErrorNamesTaskTableAndStageAndShowsTheSql() {
-        MaterializationException e = runFails(MaterializationException.class, RunErrorsIT::badSql);
+    @OnEachDatabase
+    void sqlErrorNamesTaskTableAndStageAndShowsTheSql(TestDatabase db) {
+        MaterializationException e = runFails(db, MaterializationException.class, RunErrorsIT::badSql);
 
         assertAll(
                 () -> assertMessageContains(e, "'badSql'", "'bad_table'", "'clean'", BAD_SQL, "no_such_column"),
@@ -120,9 +116,9 @@ class RunErrorsIT {
         assertEquals(List.of(), db.tablesIn("clean"));
     }
 
-    @Test
-    void taskThatThrowsFailsWithItsOwnExceptionAsCauseAndItsThrowLineOnTop() {
-        TaskFailedException e = runFails(TaskFailedException.class, RunErrorsIT::explode);
+    @OnEachDatabase
+    void taskThatThrowsFailsWithItsOwnExceptionAsCauseAndItsThrowLineOnTop(TestDatabase db) {
+        TaskFailedException e = runFails(db, TaskFailedException.class, RunErrorsIT::explode);
 
         assertAll(
                 () -> assertMessageContains(e, "'explode'", "'clean'", "explode failed on purpose"),
@@ -137,9 +133,9 @@ class RunErrorsIT {
                 () -> "after the task's line comes the caller of flow.run() in runFails: " + Frames.render(e));
     }
 
-    @Test
-    void exceptionFromAHelperPointsAtTheTaskLineThatCalledIt() {
-        TaskFailedException e = runFails(TaskFailedException.class, () -> {
+    @OnEachDatabase
+    void exceptionFromAHelperPointsAtTheTaskLineThatCalledIt(TestDatabase db) {
+        TaskFailedException e = runFails(db, TaskFailedException.class, () -> {
             try {
                 return explodeInHelper();
             } catch (IOException impossible) {
@@ -154,9 +150,9 @@ class RunErrorsIT {
                 () -> assertTopFrameIs(RunErrorsIT.class, "explodeInHelper", helperCallLine.get(), e));
     }
 
-    @Test
-    void failedImperativeMaterializeIsThrownAtItsLineInTheTask() {
-        MaterializationException e = runFails(MaterializationException.class, RunErrorsIT::badImperativeSql);
+    @OnEachDatabase
+    void failedImperativeMaterializeIsThrownAtItsLineInTheTask(TestDatabase db) {
+        MaterializationException e = runFails(db, MaterializationException.class, RunErrorsIT::badImperativeSql);
 
         assertAll(
                 () -> assertMessageContains(e, "'badImperativeSql'", "'bad_step'", "'clean'", BAD_SQL),
@@ -164,9 +160,9 @@ class RunErrorsIT {
                 () -> assertTopFrameIs(RunErrorsIT.class, "badImperativeSql", materializeLine.get(), e));
     }
 
-    @Test
-    void tableOfAnObjectDagCannotStoreIsRefused() {
-        DefinitionException e = runFails(DefinitionException.class, RunErrorsIT::notAStorableObject);
+    @OnEachDatabase
+    void tableOfAnObjectDagCannotStoreIsRefused(TestDatabase db) {
+        DefinitionException e = runFails(db, DefinitionException.class, RunErrorsIT::notAStorableObject);
 
         assertAll(
                 () -> assertMessageContains(e, "'notAStorableObject'", "'answer'", "'clean'", "java.lang.Integer",
@@ -175,18 +171,18 @@ class RunErrorsIT {
                 () -> assertTopFrameIn(RunErrorsIT.class, e));
     }
 
-    @Test
-    void emptyListOfRowsIsRefusedWithAHint() {
-        DefinitionException e = runFails(DefinitionException.class, RunErrorsIT::noRows);
+    @OnEachDatabase
+    void emptyListOfRowsIsRefusedWithAHint(TestDatabase db) {
+        DefinitionException e = runFails(db, DefinitionException.class, RunErrorsIT::noRows);
 
         assertAll(
                 () -> assertMessageContains(e, "'noRows'", "'nothing'", "'clean'", "empty", "WHERE false"),
                 () -> assertTopFrameIn(RunErrorsIT.class, e));
     }
 
-    @Test
-    void rowsWithAColumnTypeDagCannotStoreAreRefused() {
-        DefinitionException e = runFails(DefinitionException.class, RunErrorsIT::unstorableColumn);
+    @OnEachDatabase
+    void rowsWithAColumnTypeDagCannotStoreAreRefused(TestDatabase db) {
+        DefinitionException e = runFails(db, DefinitionException.class, RunErrorsIT::unstorableColumn);
 
         assertAll(
                 () -> assertMessageContains(e, "'unstorableColumn'", "'odd'", "'clean'", "'anything'",
@@ -194,9 +190,9 @@ class RunErrorsIT {
                 () -> assertTopFrameIn(RunErrorsIT.class, e));
     }
 
-    @Test
-    void listOfTablesOfTheWrongSizeIsRefused() {
-        DefinitionException e = runFails(DefinitionException.class, RunErrorsIT::tooFew);
+    @OnEachDatabase
+    void listOfTablesOfTheWrongSizeIsRefused(TestDatabase db) {
+        DefinitionException e = runFails(db, DefinitionException.class, RunErrorsIT::tooFew);
 
         assertAll(
                 () -> assertMessageContains(e, "'tooFew'", "'clean'", "nout = 2"),
@@ -204,9 +200,9 @@ class RunErrorsIT {
         assertEquals(List.of(), db.tablesIn("clean"));
     }
 
-    @Test
-    void nullInsteadOfATableIsRefused() {
-        DefinitionException e = runFails(DefinitionException.class, RunErrorsIT::nothing);
+    @OnEachDatabase
+    void nullInsteadOfATableIsRefused(TestDatabase db) {
+        DefinitionException e = runFails(db, DefinitionException.class, RunErrorsIT::nothing);
 
         assertAll(
                 () -> assertMessageContains(e, "'nothing'", "'clean'", "null", "Table.of"),

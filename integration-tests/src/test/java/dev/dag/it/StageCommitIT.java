@@ -1,5 +1,7 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Rows.assertRows;
+import static dev.dag.it.support.Rows.assertValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,19 +13,15 @@ import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
-import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A stage becomes visible only when all of it succeeded: a failed rerun leaves the previous version of
@@ -33,9 +31,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * fail), stage {@code marts} (summary of orders). Tasks have no version, so every run executes them.
  */
 class StageCommitIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     /** How the check task fails, when it does. */
     enum Failure {
         THROWS, BAD_SQL
@@ -43,22 +38,23 @@ class StageCommitIT {
 
     static volatile int sourceRows;
     static volatile Failure failure;
-    static volatile String url;
+    /** The database of the running test, for the task that looks at it as another reader. */
+    static volatile TestDatabase database;
     static final AtomicLong committedOrdersSeenByReader = new AtomicLong();
     static final AtomicLong newOrdersSeenByReader = new AtomicLong();
 
     @BeforeEach
-    void reset() {
+    void reset(TestDatabase db) {
         sourceRows = 3;
         failure = null;
-        url = db.config().url();
+        database = db;
         committedOrdersSeenByReader.set(-1);
         newOrdersSeenByReader.set(-1);
     }
 
     @Materialize
     static Table source() {
-        return Table.of("SELECT range AS id FROM range(" + sourceRows + ")").name("source");
+        return Table.of("SELECT id FROM generate_series(0, " + (sourceRows - 1) + ") AS t(id)").name("source");
     }
 
     @Materialize
@@ -89,11 +85,11 @@ class StageCommitIT {
     }
 
     private static void observeAsAnotherReader(Table orders) {
-        try (Connection reader = DriverManager.getConnection(url)) {
-            committedOrdersSeenByReader.set(countOrMinusOne(reader, "\"clean\".\"orders\""));
+        try (Connection reader = database.connect()) {
+            committedOrdersSeenByReader.set(countOrMinusOne(reader, database.table("clean", "orders")));
             newOrdersSeenByReader.set(countOrMinusOne(reader, orders.ref().toString()));
         } catch (SQLException e) {
-            throw new IllegalStateException("a second connection to the DuckDB file failed", e);
+            throw new IllegalStateException("a second connection to the database failed", e);
         }
     }
 
@@ -127,39 +123,45 @@ class StageCommitIT {
         return flow;
     }
 
-    private List<List<Object>> cleanOrders() {
-        return db.rows("SELECT id, amount FROM \"clean\".\"orders\" ORDER BY id");
-    }
-
     /** Every physical table outside dag's metadata is behind a published view: nothing half-written is left. */
-    private void assertNothingUnpublishedIsLeft() {
-        assertEquals(db.value("SELECT count(*) FROM duckdb_views() WHERE NOT internal"),
-                db.value("SELECT count(*) FROM duckdb_tables() WHERE schema_name <> 'dag_meta'"),
-                () -> "tables: " + db.rows("SELECT schema_name, table_name FROM duckdb_tables()"));
+    private static void assertNothingUnpublishedIsLeft(TestDatabase db) {
+        String metadata = db.schema(db.config().metadataSchema()) + ".";
+        List<String> tables = db.objects("BASE TABLE").stream().filter(table -> !table.startsWith(metadata)).toList();
+        List<String> views = db.objects("VIEW");
+        assertEquals(views.size(), tables.size(), () -> "tables: " + tables + ", views: " + views);
     }
 
-    @ParameterizedTest
-    @EnumSource(Failure.class)
-    void failedRerunLeavesThePreviousVersionOfTheStageVisibleAndComplete(Failure how) {
+    @OnEachDatabase
+    void rerunFailingWithAnExceptionLeavesThePreviousVersionOfTheStageVisibleAndComplete(TestDatabase db) {
+        assertFailedRerunLeavesThePreviousVersionVisibleAndComplete(db, Failure.THROWS);
+    }
+
+    @OnEachDatabase
+    void rerunFailingWithBadSqlLeavesThePreviousVersionOfTheStageVisibleAndComplete(TestDatabase db) {
+        assertFailedRerunLeavesThePreviousVersionVisibleAndComplete(db, Failure.BAD_SQL);
+    }
+
+    private static void assertFailedRerunLeavesThePreviousVersionVisibleAndComplete(TestDatabase db, Failure how) {
         pipeline().run(db.options());
-        List<List<Object>> ordersBefore = cleanOrders();
-        List<List<Object>> checkedBefore = db.rows("SELECT * FROM \"clean\".\"checked\"");
-        List<List<Object>> independentBefore = db.rows("SELECT * FROM \"clean\".\"independent\"");
+        List<List<Object>> ordersBefore = db.published("clean", "orders");
+        List<List<Object>> checkedBefore = db.published("clean", "checked");
+        List<List<Object>> independentBefore = db.published("clean", "independent");
 
         sourceRows = 5;
         failure = how;
         assertThrows(DagException.class, () -> pipeline().run(db.options()));
 
         assertEquals(3, ordersBefore.size());
-        assertEquals(ordersBefore, cleanOrders(), "orders was rewritten by the failed run but must not be visible");
-        assertEquals(checkedBefore, db.rows("SELECT * FROM \"clean\".\"checked\""));
-        assertEquals(independentBefore, db.rows("SELECT * FROM \"clean\".\"independent\""));
+        assertEquals(ordersBefore, db.published("clean", "orders"),
+                "orders was rewritten by the failed run but must not be visible");
+        assertEquals(checkedBefore, db.published("clean", "checked"));
+        assertEquals(independentBefore, db.published("clean", "independent"));
         assertEquals(List.of("checked", "independent", "orders"), db.tablesIn("clean"));
-        assertNothingUnpublishedIsLeft();
+        assertNothingUnpublishedIsLeft(db);
     }
 
-    @Test
-    void readersSeeThePreviousVersionWhileTheStageIsBeingRewritten() {
+    @OnEachDatabase
+    void readersSeeThePreviousVersionWhileTheStageIsBeingRewritten(TestDatabase db) {
         pipeline().run(db.options());
         assertEquals(-1, committedOrdersSeenByReader.get(), "first run: clean.orders is not visible before the commit");
 
@@ -170,36 +172,36 @@ class StageCommitIT {
         assertEquals(5, newOrdersSeenByReader.get(), "the new version of orders is written before check runs");
         assertEquals(3, committedOrdersSeenByReader.get(), "while the stage is being rewritten, readers see the "
                 + "committed version");
-        assertEquals(3, db.count("\"clean\".\"orders\""));
+        assertEquals(3, db.count(db.table("clean", "orders")));
     }
 
-    @Test
-    void stagesCommittedBeforeTheFailingStageStayCommitted() {
+    @OnEachDatabase
+    void stagesCommittedBeforeTheFailingStageStayCommitted(TestDatabase db) {
         pipeline().run(db.options());
 
         sourceRows = 5;
         failure = Failure.THROWS;
         assertThrows(DagException.class, () -> pipeline().run(db.options()));
 
-        assertEquals(5, db.count("\"raw\".\"source\""), "stage raw succeeded in the failed run and is committed");
+        assertEquals(5, db.count(db.table("raw", "source")), "stage raw succeeded in the failed run and is committed");
     }
 
-    @Test
-    void stagesAfterTheFailingStageKeepTheirVersion() {
+    @OnEachDatabase
+    void stagesAfterTheFailingStageKeepTheirVersion(TestDatabase db) {
         pipeline().run(db.options());
-        List<List<Object>> summaryBefore = db.rows("SELECT n, top FROM \"marts\".\"summary\"");
+        List<List<Object>> summaryBefore = db.published("marts", "summary");
 
         sourceRows = 5;
         failure = Failure.THROWS;
         DagException e = assertThrows(DagException.class, () -> pipeline().run(db.options()));
 
-        assertEquals(List.of(List.of(3L, 20L)), summaryBefore);
-        assertEquals(summaryBefore, db.rows("SELECT n, top FROM \"marts\".\"summary\""));
+        assertRows(List.of(List.of(3L, 20L)), summaryBefore);
+        assertEquals(summaryBefore, db.published("marts", "summary"));
         assertEquals(TaskOutcome.SKIPPED, e.result().orElseThrow().task("summary").orElseThrow().outcome());
     }
 
-    @Test
-    void firstRunThatFailsCommitsNoStageItTouched() {
+    @OnEachDatabase
+    void firstRunThatFailsCommitsNoStageItTouched(TestDatabase db) {
         failure = Failure.BAD_SQL;
 
         assertThrows(DagException.class, () -> pipeline().run(db.options()));
@@ -207,27 +209,27 @@ class StageCommitIT {
         assertEquals(List.of("source"), db.tablesIn("raw"));
         assertEquals(List.of(), db.tablesIn("clean"), "the failing stage must not be visible at all");
         assertEquals(List.of(), db.tablesIn("marts"));
-        assertNothingUnpublishedIsLeft();
+        assertNothingUnpublishedIsLeft(db);
     }
 
-    @Test
-    void successfulRerunPublishesTheNewVersionOfEveryStage() {
+    @OnEachDatabase
+    void successfulRerunPublishesTheNewVersionOfEveryStage(TestDatabase db) {
         pipeline().run(db.options());
-        List<List<Object>> ordersBefore = cleanOrders();
+        List<List<Object>> ordersBefore = db.published("clean", "orders");
 
         sourceRows = 5;
         pipeline().run(db.options());
 
-        assertNotEquals(ordersBefore, cleanOrders());
-        assertEquals(5, db.count("\"clean\".\"orders\""));
-        assertEquals(5L, db.value("SELECT n FROM \"clean\".\"checked\""));
-        assertEquals(List.of(List.of(5L, 40L)), db.rows("SELECT n, top FROM \"marts\".\"summary\""));
+        assertNotEquals(ordersBefore, db.published("clean", "orders"));
+        assertEquals(5, db.count(db.table("clean", "orders")));
+        assertValue(5L, db.value("SELECT n FROM " + db.table("clean", "checked")));
+        assertRows(List.of(List.of(5L, 40L)), db.published("marts", "summary"));
         assertEquals(3, committedOrdersSeenByReader.get(), "during the successful rerun readers still saw version 1");
-        assertNothingUnpublishedIsLeft();
+        assertNothingUnpublishedIsLeft(db);
     }
 
-    @Test
-    void rerunDropsTablesTheStageNoLongerHas() {
+    @OnEachDatabase
+    void rerunDropsTablesTheStageNoLongerHas(TestDatabase db) {
         pipeline().run(db.options());
         Flow smaller = new Flow("commits");
         try (smaller) {
@@ -243,11 +245,11 @@ class StageCommitIT {
         smaller.run(db.options());
 
         assertEquals(List.of("orders"), db.tablesIn("clean"));
-        assertNothingUnpublishedIsLeft();
+        assertNothingUnpublishedIsLeft(db);
     }
 
-    @Test
-    void withoutFailFastIndependentTasksOfTheFailingStageStillRunButTheStageIsNotCommitted() {
+    @OnEachDatabase
+    void withoutFailFastIndependentTasksOfTheFailingStageStillRunButTheStageIsNotCommitted(TestDatabase db) {
         failure = Failure.THROWS;
 
         DagException e = assertThrows(DagException.class, () -> pipeline().run(db.options().withFailFast(false)));
@@ -258,8 +260,8 @@ class StageCommitIT {
         assertEquals(List.of(), db.tablesIn("clean"));
     }
 
-    @Test
-    void withoutFailFastLaterTasksDoNotReadTablesOfAStageThatWasNotCommitted() {
+    @OnEachDatabase
+    void withoutFailFastLaterTasksDoNotReadTablesOfAStageThatWasNotCommitted(TestDatabase db) {
         failure = Failure.THROWS;
 
         DagException e = assertThrows(DagException.class, () -> pipeline().run(db.options().withFailFast(false)));

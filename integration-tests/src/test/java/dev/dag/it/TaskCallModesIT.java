@@ -1,7 +1,8 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Rows.assertRows;
+import static dev.dag.it.support.Rows.assertValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -15,25 +16,21 @@ import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import dev.dag.it.support.DuckDbInstance;
 import dev.dag.it.support.Flows;
-import java.nio.file.Files;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A task method behaves in one of three ways, depending on where it is called: inside a flow definition
  * (recorded, body not run), inside a run (body runs, tables written) or anywhere else (plain Java).
  */
 class TaskCallModesIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     record Item(int id, int qty) {
     }
 
@@ -76,8 +73,8 @@ class TaskCallModesIT {
         return Table.of("SELECT count(*) AS n FROM " + inner.materialize().ref()).name("wrapped");
     }
 
-    @Test
-    void callInsideAFlowDefinitionRecordsTheTaskAndDoesNotRunItsBody() {
+    @OnEachDatabase
+    void callInsideAFlowDefinitionRecordsTheTaskAndDoesNotRunItsBody(TestDatabase db) {
         Flow flow = new Flow("modes");
         Table items;
         Table doubled;
@@ -95,24 +92,23 @@ class TaskCallModesIT {
         assertTrue(items.toString().contains("placeholder"), items.toString());
         assertThrows(DefinitionException.class, items::obj, "a placeholder has no data");
         assertEquals(List.of("raw"), flow.stages());
-        assertFalse(Files.exists(db.file()), "defining a flow must not touch the database");
+        assertTrue(db.untouched(), "defining a flow must not touch the database");
     }
 
-    @Test
-    void callInsideARunRunsTheBodyOnceAndWritesItsTable() {
+    @OnEachDatabase
+    void callInsideARunRunsTheBodyOnceAndWritesItsTable(TestDatabase db) {
         Flow flow = Flows.oneStage("modes", "raw", () -> doubled(items()));
 
         flow.run(db.options());
 
         assertEquals(1, itemsBodies.get());
         assertEquals(1, doubledBodies.get());
-        assertEquals(List.of(List.of(1, 2), List.of(2, 5)), db.rows("SELECT id, qty FROM \"raw\".\"items\" ORDER BY id"));
-        assertEquals(List.of(List.of(1, 4), List.of(2, 10)),
-                db.rows("SELECT id, qty FROM \"raw\".\"doubled\" ORDER BY id"));
+        assertRows(List.of(List.of(1, 2), List.of(2, 5)), db.published("raw", "items"));
+        assertRows(List.of(List.of(1, 4), List.of(2, 10)), db.published("raw", "doubled"));
     }
 
-    @Test
-    void plainCallRunsTheBodyAsOrdinaryJava() {
+    @OnEachDatabase
+    void plainCallRunsTheBodyAsOrdinaryJava(TestDatabase db) {
         Table items = items();
         Table doubled = doubled(Table.of(TableRef.of("raw", "items")));
 
@@ -121,7 +117,7 @@ class TaskCallModesIT {
         assertSame(ITEMS, items.obj(), "obj() of a plain call's table is the object it was built from");
         assertEquals("items", items.name());
         assertEquals("SELECT id, qty * 2 AS qty FROM \"raw\".\"items\"", doubled.obj());
-        assertFalse(Files.exists(db.file()), "a plain call must not touch any database");
+        assertTrue(db.untouched(), "a plain call must not touch any database");
     }
 
     @Test
@@ -135,8 +131,8 @@ class TaskCallModesIT {
         assertSame(ITEMS, materializedContent.get(), "materialize() in a plain call hands back the original object");
     }
 
-    @Test
-    void materializeInsideARunWritesTheTableOnceAndHandsBackAReference() {
+    @OnEachDatabase
+    void materializeInsideARunWritesTheTableOnceAndHandsBackAReference(TestDatabase db) {
         Flow flow = Flows.oneStage("modes", "raw", TaskCallModesIT::itemsStep);
 
         Result result = flow.run(db.options());
@@ -144,11 +140,11 @@ class TaskCallModesIT {
         assertInstanceOf(TableRef.class, materializedContent.get(), "materialize() in a run hands back a reference");
         assertEquals(List.of("items_step"), result.task("itemsStep").orElseThrow().tables(),
                 "the returned table was already materialized and must not be written twice");
-        assertEquals(2, db.count("\"raw\".\"items_step\""));
+        assertEquals(2, db.count(db.table("raw", "items_step")));
     }
 
-    @Test
-    void taskCalledFromAnotherTaskBodyRunsAsPartOfThatTask() {
+    @OnEachDatabase
+    void taskCalledFromAnotherTaskBodyRunsAsPartOfThatTask(TestDatabase db) {
         Flow flow = Flows.oneStage("modes", "raw", TaskCallModesIT::wrapper);
 
         Result result = flow.run(db.options());
@@ -156,11 +152,11 @@ class TaskCallModesIT {
         assertEquals(1, itemsBodies.get());
         assertEquals(List.of("wrapper"), result.tasks().stream().map(task -> task.task()).toList());
         assertEquals(List.of("items", "wrapped"), result.task("wrapper").orElseThrow().tables());
-        assertEquals(2L, db.value("SELECT n FROM \"raw\".\"wrapped\""));
+        assertValue(2, db.value("SELECT n FROM " + db.table("raw", "wrapped")));
     }
 
-    @Test
-    void callOnAnotherThreadWhileAFlowIsDefinedRunsAsPlainJava() {
+    @OnEachDatabase
+    void callOnAnotherThreadWhileAFlowIsDefinedRunsAsPlainJava(TestDatabase db) {
         Flow flow = new Flow("modes");
         Table fromOtherThread;
         try (flow) {

@@ -1,5 +1,6 @@
 package dev.dag.it;
 
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dag.Flow;
@@ -7,16 +8,13 @@ import dev.dag.Materialize;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import dev.dag.it.support.DuckDbInstance;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Tasks are static methods or instance methods; an instance task sees the fields of its receiver. */
 class TaskOwnersIT {
-    @RegisterExtension
-    final DuckDbInstance db = new DuckDbInstance();
-
     record Net(int id, double net) {
     }
 
@@ -37,13 +35,14 @@ class TaskOwnersIT {
 
         @Materialize(version = "1")
         Table gross(Table net) {
-            return Table.of("SELECT id, round(net * " + (1 + vatRate) + ", 2) AS gross FROM " + net.ref())
+            // a cast, not round(x, 2): PostgreSQL has no round(double precision, integer)
+            return Table.of("SELECT id, CAST(net * " + (1 + vatRate) + " AS DECIMAL(10, 2)) AS gross FROM " + net.ref())
                     .name("gross_" + country);
         }
     }
 
-    @Test
-    void instanceTaskUsesTheFieldsOfTheInstanceItWasCalledOn() {
+    @OnEachDatabase
+    void instanceTaskUsesTheFieldsOfTheInstanceItWasCalledOn(TestDatabase db) {
         Flow flow = new Flow("prices");
         try (flow) {
             Table net;
@@ -58,10 +57,8 @@ class TaskOwnersIT {
 
         flow.run(db.options());
 
-        assertEquals(List.of(List.of(1, 119.0), List.of(2, 59.5)),
-                db.rows("SELECT id, gross FROM \"prices\".\"gross_de\" ORDER BY id"));
-        assertEquals(List.of(List.of(1, 120.0), List.of(2, 60.0)),
-                db.rows("SELECT id, gross FROM \"prices\".\"gross_fr\" ORDER BY id"));
+        assertRows(List.of(List.of(1, 119.0), List.of(2, 59.5)), db.published("prices", "gross_de"));
+        assertRows(List.of(List.of(1, 120.0), List.of(2, 60.0)), db.published("prices", "gross_fr"));
     }
 
     @Test
@@ -69,6 +66,6 @@ class TaskOwnersIT {
         Table gross = new Pricing("at", 0.2).gross(Table.of(TableRef.of("raw", "net")));
 
         assertEquals("gross_at", gross.name());
-        assertEquals("SELECT id, round(net * 1.2, 2) AS gross FROM \"raw\".\"net\"", gross.obj());
+        assertEquals("SELECT id, CAST(net * 1.2 AS DECIMAL(10, 2)) AS gross FROM \"raw\".\"net\"", gross.obj());
     }
 }

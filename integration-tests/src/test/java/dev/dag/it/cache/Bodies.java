@@ -4,17 +4,17 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Counts how often each task body really executed. Task bodies call {@link #ran(String)} first thing;
  * a test takes the counts after each run, so it can assert exactly which bodies a rerun executed
- * (an outcome alone could be right while the body still ran).
+ * (an outcome alone could be right while the body still ran). Register it on a test class with
+ * {@code @ExtendWith(Bodies.class)}: every test (and every database it runs on) starts counting from zero.
  */
-final class Bodies {
+final class Bodies implements BeforeEachCallback {
     private static final Map<String, AtomicInteger> COUNTS = new ConcurrentHashMap<>();
-
-    private Bodies() {
-    }
 
     /** Called by a task body: one more execution of {@code body}. */
     static void ran(String body) {
@@ -27,5 +27,10 @@ final class Bodies {
         COUNTS.forEach((body, count) -> counts.put(body, count.get()));
         COUNTS.clear();
         return counts;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        take();
     }
 }

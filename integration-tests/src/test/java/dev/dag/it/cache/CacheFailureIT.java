@@ -4,6 +4,12 @@ import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.FAILED;
 import static dev.dag.TaskOutcome.RAN;
 import static dev.dag.TaskOutcome.SKIPPED;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.failingRun;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.cache.Story.task;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,12 +20,15 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A failed run commits the stages before the failure, none after it, and leaves a usable cache. */
-class CacheFailureIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CacheFailureIT {
     static volatile boolean cleanFails;
     static volatile boolean rawFails;
 
@@ -32,7 +41,7 @@ class CacheFailureIT extends CacheStory {
     @Materialize(version = "1")
     static Table items(int batch) {
         Bodies.ran("items");
-        return Table.of("SELECT " + batch + " AS batch, i AS id FROM range(3) t(i)").name("items");
+        return Table.of("SELECT " + batch + " AS batch, i AS id FROM generate_series(0, 2) AS t(i)").name("items");
     }
 
     @Materialize(version = "1")
@@ -82,13 +91,13 @@ class CacheFailureIT extends CacheStory {
         return flow;
     }
 
-    @Test
-    void runFailingInStageTwoLeavesStageOneCommittedAndTheCacheUsable() {
-        firstRun(flow(1));
-        String reportView = viewSql("clean", "report");
+    @OnEachDatabase
+    void runFailingInStageTwoLeavesStageOneCommittedAndTheCacheUsable(TestDatabase db) {
+        firstRun(db, flow(1));
+        String reportView = db.viewSql("clean", "report");
         cleanFails = true;
 
-        DagException failure = failingRun(flow(2), options -> options);
+        DagException failure = failingRun(db, flow(2), options -> options);
 
         assertExecuted("items", "codes", "counted", "checked");
         assertEquals("checked", failure.task().orElseThrow());
@@ -98,69 +107,69 @@ class CacheFailureIT extends CacheStory {
         assertOutcome(failed, "counted", RAN, "input 'items' changed");
         assertOutcome(failed, "checked", FAILED, "check failed");
         assertOutcome(failed, "report", SKIPPED, "");
-        List<String> recorded = recordedTaskRuns(failed.runId());
+        List<String> recorded = db.recordedTaskRuns(failed.runId());
         assertEquals(5, recorded.size(), recorded::toString);
         assertTrue(recorded.contains("clean.report SKIPPED: " + task(failed, "report").reason()), recorded::toString);
         assertTrue(recorded.stream().anyMatch(run -> run.startsWith("clean.checked FAILED: ")
                 && run.contains("check failed")), recorded::toString);
-        assertEquals(List.of(List.of(2, 0L), List.of(2, 1L), List.of(2, 2L)), published("raw", "items"),
+        assertRows(List.of(List.of(2, 0L), List.of(2, 1L), List.of(2, 2L)), db.published("raw", "items"),
                 "stage raw was committed");
-        assertEquals(reportView, viewSql("clean", "report"), "stage clean keeps its previous version");
-        assertEquals(List.of(List.of(1, 3)), published("clean", "counted"));
-        assertEquals(List.of(List.of(103)), published("clean", "report"));
+        assertEquals(reportView, db.viewSql("clean", "report"), "stage clean keeps its previous version");
+        assertRows(List.of(List.of(1, 3)), db.published("clean", "counted"));
+        assertRows(List.of(List.of(103)), db.published("clean", "report"));
 
         cleanFails = false;
-        Result fixed = run(flow(2));
+        Result fixed = db.run(flow(2));
         assertExecuted("counted", "checked", "report");
         assertOutcome(fixed, "items", CACHE_VALID, "cache-valid");
         assertOutcome(fixed, "codes", CACHE_VALID, "cache-valid");
         assertOutcome(fixed, "counted", RAN, "input 'items' changed");
         assertOutcome(fixed, "checked", RAN, "input 'items' changed");
         assertOutcome(fixed, "report", RAN, "input 'counted' changed");
-        assertEquals(List.of(List.of(2, 3)), published("clean", "counted"));
-        assertEquals(List.of(List.of(203)), published("clean", "report"));
+        assertRows(List.of(List.of(2, 3)), db.published("clean", "counted"));
+        assertRows(List.of(List.of(203)), db.published("clean", "report"));
 
-        Result again = run(flow(2));
+        Result again = db.run(flow(2));
         assertExecuted();
         assertTrue(again.tasks().stream().allMatch(task -> task.outcome() == CACHE_VALID), again::summary);
     }
 
-    @Test
-    void firstRunFailingInStageTwoStillCachesStageOne() {
+    @OnEachDatabase
+    void firstRunFailingInStageTwoStillCachesStageOne(TestDatabase db) {
         cleanFails = true;
-        failingRun(flow(1), options -> options);
+        failingRun(db, flow(1), options -> options);
         assertExecuted("items", "codes", "counted", "checked");
-        assertTrue(viewExists("raw", "items"));
-        assertFalse(viewExists("clean", "counted"), "nothing of the failed stage is published");
+        assertTrue(db.viewExists("raw", "items"));
+        assertFalse(db.viewExists("clean", "counted"), "nothing of the failed stage is published");
 
         cleanFails = false;
-        Result next = run(flow(1));
+        Result next = db.run(flow(1));
         assertExecuted("counted", "checked", "report");
         assertOutcome(next, "items", CACHE_VALID, "cache-valid");
         assertOutcome(next, "counted", RAN, "no cache entry: first run in this stage");
-        assertEquals(List.of(List.of(103)), published("clean", "report"));
+        assertRows(List.of(List.of(103)), db.published("clean", "report"));
     }
 
-    @Test
-    void runFailingInStageOneCommitsNothingAndRerunsTheWholeStageNextTime() {
-        firstRun(flow(1));
-        String itemsView = viewSql("raw", "items");
+    @OnEachDatabase
+    void runFailingInStageOneCommitsNothingAndRerunsTheWholeStageNextTime(TestDatabase db) {
+        firstRun(db, flow(1));
+        String itemsView = db.viewSql("raw", "items");
         rawFails = true;
 
-        DagException failure = failingRun(flow(2), options -> options);
+        DagException failure = failingRun(db, flow(2), options -> options);
 
         assertExecuted("items", "codes");
         assertEquals("codes", failure.task().orElseThrow());
         Result failed = failure.result().orElseThrow();
         assertOutcome(failed, "counted", SKIPPED, "");
-        assertEquals(itemsView, viewSql("raw", "items"), "stage raw keeps its previous version");
-        assertEquals(List.of(List.of(103)), published("clean", "report"));
+        assertEquals(itemsView, db.viewSql("raw", "items"), "stage raw keeps its previous version");
+        assertRows(List.of(List.of(103)), db.published("clean", "report"));
 
         rawFails = false;
-        Result fixed = run(flow(2));
+        Result fixed = db.run(flow(2));
         assertExecuted("items", "codes", "counted", "checked", "report");
         assertOutcome(fixed, "items", RAN, "constant argument 'batch' changed (1 → 2)");
         assertOutcome(fixed, "codes", RAN, "constant argument 'batch' changed (1 → 2)");
-        assertEquals(List.of(List.of(203)), published("clean", "report"));
+        assertRows(List.of(List.of(203)), db.published("clean", "report"));
     }
 }

@@ -9,6 +9,11 @@ import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.FAILED;
 import static dev.dag.TaskOutcome.LAZY_CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.failingRun;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,21 +26,26 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A source task with a fingerprint ({@link Freshness}) under each cache validation mode. The "outside
  * data" is a static list the source body reads; the fingerprint is a static value standing for its mtime.
  */
-class CacheFreshnessIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CacheFreshnessIT {
     record Reading(String sensor, int value) {}
 
     static volatile List<Reading> outside;
     static volatile long stamp;
+    /** The table outside dag that {@link #outsideCopy()} reads (in the test's schema "outside_src"). */
+    static volatile String outsideReadings;
 
     /** The fingerprint of the outside data: {@link #stamp}. */
     static final class Stamp implements Freshness {
@@ -86,7 +96,7 @@ class CacheFreshnessIT extends CacheStory {
     @Materialize(lazy = true, freshness = Stamp.class)
     static Table outsideCopy() {
         Bodies.ran("outsideCopy");
-        return Table.of("SELECT sensor, value FROM outside_src.readings").name("outside_copy");
+        return Table.of("SELECT sensor, value FROM " + outsideReadings).name("outside_copy");
     }
 
     private static Flow flow() {
@@ -106,42 +116,42 @@ class CacheFreshnessIT extends CacheStory {
         return flow;
     }
 
-    private Result runIn(Flow flow, CacheValidationMode mode) {
-        return run(flow, options -> options.withCacheValidation(mode));
+    private static Result runIn(TestDatabase db, Flow flow, CacheValidationMode mode) {
+        return db.run(flow, options -> options.withCacheValidation(mode));
     }
 
-    private Map<String, String> views() {
+    private static Map<String, String> views(TestDatabase db) {
         Map<String, String> views = new TreeMap<>();
         for (String table : List.of("readings", "sensors")) {
-            views.put(table, viewSql("raw", table));
+            views.put(table, db.viewSql("raw", table));
         }
         for (String table : List.of("by_site", "high")) {
-            views.put(table, viewSql("clean", table));
+            views.put(table, db.viewSql("clean", table));
         }
         return views;
     }
 
-    private void assertOldData() {
-        assertEquals(List.of(List.of("s1", 10), List.of("s2", 20)), published("raw", "readings"));
-        assertEquals(List.of(List.of("north", 10), List.of("south", 20)), published("clean", "by_site"));
-        assertEquals(List.of(List.of("s2", 20)), published("clean", "high"));
+    private static void assertOldData(TestDatabase db) {
+        assertRows(List.of(List.of("s1", 10), List.of("s2", 20)), db.published("raw", "readings"));
+        assertRows(List.of(List.of("north", 10), List.of("south", 20)), db.published("clean", "by_site"));
+        assertRows(List.of(List.of("s2", 20)), db.published("clean", "high"));
     }
 
-    private void assertNewData() {
-        assertEquals(List.of(List.of("s1", 11), List.of("s2", 21), List.of("s3", 31)), published("raw", "readings"),
+    private static void assertNewData(TestDatabase db) {
+        assertRows(List.of(List.of("s1", 11), List.of("s2", 21), List.of("s3", 31)), db.published("raw", "readings"),
                 "raw.readings");
-        assertEquals(List.of(List.of("east", 31), List.of("north", 11), List.of("south", 21)),
-                published("clean", "by_site"), "clean.by_site (from raw.readings)");
-        assertEquals(List.of(List.of("s2", 21), List.of("s3", 31)), published("clean", "high"),
+        assertRows(List.of(List.of("east", 31), List.of("north", 11), List.of("south", 21)),
+                db.published("clean", "by_site"), "clean.by_site (from raw.readings)");
+        assertRows(List.of(List.of("s2", 21), List.of("s3", 31)), db.published("clean", "high"),
                 "clean.high (from raw.readings)");
     }
 
-    @Test
-    void unchangedFingerprintKeepsTheSourceCached() {
+    @OnEachDatabase
+    void unchangedFingerprintKeepsTheSourceCached(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
+        firstRun(db, flow);
 
-        Result second = runIn(flow, NORMAL);
+        Result second = runIn(db, flow, NORMAL);
 
         assertExecuted("highReadings");
         assertOutcome(second, "readings", CACHE_VALID, "cache-valid");
@@ -149,52 +159,52 @@ class CacheFreshnessIT extends CacheStory {
         assertOutcome(second, "highReadings", LAZY_CACHE_VALID, "none rebuilt");
     }
 
-    @Test
-    void changedFingerprintRerunsTheSourceAndItsConsumers() {
+    @OnEachDatabase
+    void changedFingerprintRerunsTheSourceAndItsConsumers(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
-        Map<String, String> before = views();
+        firstRun(db, flow);
+        Map<String, String> before = views(db);
         changeSource();
 
-        Result second = runIn(flow, NORMAL);
+        Result second = runIn(db, flow, NORMAL);
 
         assertExecuted("readings", "bySite", "highReadings");
         assertOutcome(second, "readings", RAN, "fresh input (fingerprint 1 → 2)");
         assertOutcome(second, "sensors", CACHE_VALID, "cache-valid");
         assertOutcome(second, "bySite", RAN, "input 'readings' changed");
         assertOutcome(second, "highReadings", RAN, "SQL changed");
-        assertEquals(before.get("sensors"), viewSql("raw", "sensors"));
-        assertNewData();
+        assertEquals(before.get("sensors"), db.viewSql("raw", "sensors"));
+        assertNewData(db);
     }
 
-    @Test
-    void ignoreFreshInputKeepsTheCacheDespiteAChangedFingerprint() {
+    @OnEachDatabase
+    void ignoreFreshInputKeepsTheCacheDespiteAChangedFingerprint(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
-        Map<String, String> before = views();
+        firstRun(db, flow);
+        Map<String, String> before = views(db);
         changeSource();
 
-        Result ignoring = runIn(flow, IGNORE_FRESH_INPUT);
+        Result ignoring = runIn(db, flow, IGNORE_FRESH_INPUT);
 
         assertExecuted("highReadings");
         assertOutcome(ignoring, "readings", CACHE_VALID, "cache-valid");
         assertOutcome(ignoring, "bySite", CACHE_VALID, "cache-valid");
         assertOutcome(ignoring, "highReadings", LAZY_CACHE_VALID, "none rebuilt");
-        assertEquals(before, views());
-        assertOldData();
+        assertEquals(before, views(db));
+        assertOldData(db);
 
-        Result normal = runIn(flow, NORMAL);
+        Result normal = runIn(db, flow, NORMAL);
         assertExecuted("readings", "bySite", "highReadings");
         assertOutcome(normal, "readings", RAN, "fresh input (fingerprint 1 → 2)");
-        assertNewData();
+        assertNewData(db);
     }
 
-    @Test
-    void forceFreshInputRerunsTheTasksWithAFingerprintAndTheirConsumers() {
+    @OnEachDatabase
+    void forceFreshInputRerunsTheTasksWithAFingerprintAndTheirConsumers(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
+        firstRun(db, flow);
 
-        Result forced = runIn(flow, FORCE_FRESH_INPUT);
+        Result forced = runIn(db, flow, FORCE_FRESH_INPUT);
 
         // the reloaded source may hold new data under the same fingerprint: its consumers rerun, the rest not
         assertExecuted("readings", "highReadings", "bySite");
@@ -202,7 +212,7 @@ class CacheFreshnessIT extends CacheStory {
         assertOutcome(forced, "sensors", CACHE_VALID, "cache-valid");
         assertOutcome(forced, "bySite", RAN, "input");
         assertOutcome(forced, "highReadings", RAN, "SQL changed");
-        assertOldData();
+        assertOldData(db);
     }
 
     /**
@@ -210,66 +220,66 @@ class CacheFreshnessIT extends CacheStory {
      * its fingerprint is the same. Whatever it loads, the consumers must not keep tables computed from the
      * data it replaced.
      */
-    @Test
-    void forceFreshInputWithNewDataUnderAnUnchangedFingerprintReachesTheConsumers() {
+    @OnEachDatabase
+    void forceFreshInputWithNewDataUnderAnUnchangedFingerprintReachesTheConsumers(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
+        firstRun(db, flow);
         changeSource();
         stamp = 1;
 
-        Result forced = runIn(flow, FORCE_FRESH_INPUT);
+        Result forced = runIn(db, flow, FORCE_FRESH_INPUT);
 
-        assertNewData(); // first: a failure here shows the stale rows
+        assertNewData(db); // first: a failure here shows the stale rows
         assertExecuted("readings", "bySite", "highReadings");
         assertOutcome(forced, "readings", RAN, "forced (FORCE_FRESH_INPUT)");
         assertOutcome(forced, "bySite", RAN, "input 'readings' changed");
     }
 
-    @Test
-    void forceCacheInvalidRerunsEverythingAndRebuildsLazyTables() {
+    @OnEachDatabase
+    void forceCacheInvalidRerunsEverythingAndRebuildsLazyTables(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
-        Map<String, String> before = views();
+        firstRun(db, flow);
+        Map<String, String> before = views(db);
 
-        Result forced = runIn(flow, FORCE_CACHE_INVALID);
+        Result forced = runIn(db, flow, FORCE_CACHE_INVALID);
 
         assertExecuted("readings", "sensors", "bySite", "highReadings");
         forced.tasks().forEach(task -> assertOutcome(task, RAN, "forced (FORCE_CACHE_INVALID)"));
-        Map<String, String> after = views();
+        Map<String, String> after = views(db);
         before.forEach((table, view) -> assertNotEquals(view, after.get(table), table + " was rebuilt"));
-        assertOldData();
+        assertOldData(db);
 
-        Result normal = runIn(flow, NORMAL);
+        Result normal = runIn(db, flow, NORMAL);
         assertExecuted("highReadings");
         assertOutcome(normal, "readings", CACHE_VALID, "cache-valid");
         assertOutcome(normal, "highReadings", LAZY_CACHE_VALID, "none rebuilt");
-        assertEquals(after, views());
+        assertEquals(after, views(db));
     }
 
-    @Test
-    void assertNoFreshInputPassesWhenNoFingerprintChanged() {
+    @OnEachDatabase
+    void assertNoFreshInputPassesWhenNoFingerprintChanged(TestDatabase db) {
         Flow flow = flow();
-        Result first = runIn(flow, ASSERT_NO_FRESH_INPUT);
+        Result first = runIn(db, flow, ASSERT_NO_FRESH_INPUT);
         assertTrue(first.successful(), "a first run has no fresh input to complain about");
         Bodies.take();
 
-        Result second = runIn(flow, ASSERT_NO_FRESH_INPUT);
+        Result second = runIn(db, flow, ASSERT_NO_FRESH_INPUT);
 
         assertTrue(second.successful());
         assertExecuted("highReadings");
         assertOutcome(second, "readings", CACHE_VALID, "cache-valid");
         assertOutcome(second, "bySite", CACHE_VALID, "cache-valid");
-        assertOldData();
+        assertOldData(db);
     }
 
-    @Test
-    void assertNoFreshInputFailsNamingTheTaskWhenAFingerprintChanged() {
+    @OnEachDatabase
+    void assertNoFreshInputFailsNamingTheTaskWhenAFingerprintChanged(TestDatabase db) {
         Flow flow = flow();
-        firstRun(flow);
-        Map<String, String> before = views();
+        firstRun(db, flow);
+        Map<String, String> before = views(db);
         changeSource();
 
-        DagException failure = failingRun(flow, options -> options.withCacheValidation(ASSERT_NO_FRESH_INPUT));
+        DagException failure = failingRun(db, flow, options -> options.withCacheValidation(ASSERT_NO_FRESH_INPUT));
 
         assertExecuted();
         assertTrue(failure.getMessage().contains("ASSERT_NO_FRESH_INPUT"), failure.getMessage());
@@ -277,37 +287,38 @@ class CacheFreshnessIT extends CacheStory {
         assertEquals("readings", failure.task().orElseThrow());
         Result result = failure.result().orElseThrow();
         assertOutcome(result, "readings", FAILED, "ASSERT_NO_FRESH_INPUT");
-        assertEquals(before, views(), "nothing was committed");
-        assertOldData();
+        assertEquals(before, views(db), "nothing was committed");
+        assertOldData(db);
 
-        Result normal = runIn(flow, NORMAL);
+        Result normal = runIn(db, flow, NORMAL);
         assertExecuted("readings", "bySite", "highReadings");
         assertOutcome(normal, "readings", RAN, "fresh input (fingerprint 1 → 2)");
-        assertNewData();
+        assertNewData(db);
     }
 
     /** A lazy task's tables are keyed by their SQL; a changed fingerprint must still rebuild them. */
-    @Test
-    void lazySourceWithAChangedFingerprintRebuildsItsTable() {
-        execute("CREATE SCHEMA outside_src",
-                "CREATE TABLE outside_src.readings AS SELECT * FROM (VALUES ('s1', 10)) AS t(sensor, value)");
+    @OnEachDatabase
+    void lazySourceWithAChangedFingerprintRebuildsItsTable(TestDatabase db) {
+        outsideReadings = db.table("outside_src", "readings");
+        db.execute("CREATE SCHEMA \"" + db.schema("outside_src") + "\"",
+                "CREATE TABLE " + outsideReadings + " AS SELECT * FROM (VALUES ('s1', 10)) AS t(sensor, value)");
         Flow flow = new Flow("lazy-source");
         try (flow) {
             try (Stage raw = new Stage("raw")) {
                 outsideCopy();
             }
         }
-        firstRun(flow);
+        firstRun(db, flow);
 
-        Result unchanged = run(flow);
+        Result unchanged = db.run(flow);
         assertExecuted("outsideCopy");
         assertOutcome(unchanged, "outsideCopy", LAZY_CACHE_VALID, "none rebuilt");
 
-        execute("INSERT INTO outside_src.readings VALUES ('s2', 20)");
+        db.execute("INSERT INTO " + outsideReadings + " VALUES ('s2', 20)");
         stamp = 2;
-        Result changed = run(flow);
+        Result changed = db.run(flow);
 
-        assertEquals(List.of(List.of("s1", 10), List.of("s2", 20)), published("raw", "outside_copy"),
+        assertRows(List.of(List.of("s1", 10), List.of("s2", 20)), db.published("raw", "outside_copy"),
                 "the published copy must hold the new outside rows");
         assertExecuted("outsideCopy");
         assertOutcome(changed, "outsideCopy", RAN, "fresh input (fingerprint 1 → 2)");

@@ -3,7 +3,10 @@ package dev.dag.it.cache;
 import static dev.dag.CacheValidationMode.FORCE_CACHE_INVALID;
 import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.DagException;
@@ -12,6 +15,8 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,13 +25,14 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What the cache key sees: constants of every shape, and the cases where a rerun could serve stale
  * data (a cache-valid task whose committed table no longer matches its inputs or arguments).
  */
-class CacheKeyPartsIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CacheKeyPartsIT {
     record Range(int from, int to) {}
 
     /** A constant whose state Jackson cannot see (private field, no getter). */
@@ -68,7 +74,7 @@ class CacheKeyPartsIT extends CacheStory {
     @Materialize(version = "1")
     static Table numbers() {
         Bodies.ran("numbers");
-        return Table.of("SELECT (i + " + offset + ")::INTEGER AS i FROM range(5) t(i)").name("numbers");
+        return Table.of("SELECT (i + " + offset + ")::INTEGER AS i FROM generate_series(0, 4) AS t(i)").name("numbers");
     }
 
     @Materialize(version = "1")
@@ -119,47 +125,47 @@ class CacheKeyPartsIT extends CacheStory {
         return flow(numbers -> inRange(numbers, range, excluded, shifts, tags));
     }
 
-    @Test
-    void structuredConstantsAreComparedByValue() {
+    @OnEachDatabase
+    void structuredConstantsAreComparedByValue(TestDatabase db) {
         Map<String, Integer> shifts = new LinkedHashMap<>();
         shifts.put("a", 1);
         shifts.put("b", 2);
         Set<String> tags = Set.of("x", "y");
-        firstRun(rangeFlow(new Range(1, 3), List.of(2), shifts, tags));
+        firstRun(db, rangeFlow(new Range(1, 3), List.of(2), shifts, tags));
 
         Map<String, Integer> reordered = new LinkedHashMap<>();
         reordered.put("b", 2);
         reordered.put("a", 1);
-        Result same = run(rangeFlow(new Range(1, 3), List.of(2), reordered, tags));
+        Result same = db.run(rangeFlow(new Range(1, 3), List.of(2), reordered, tags));
         assertExecuted();
         assertOutcome(same, "inRange", CACHE_VALID, "cache-valid");
 
-        Result record = run(rangeFlow(new Range(1, 4), List.of(2), reordered, tags));
+        Result record = db.run(rangeFlow(new Range(1, 4), List.of(2), reordered, tags));
         assertExecuted("inRange");
         assertOutcome(record, "inRange", RAN, "constant argument 'range' changed");
-        assertEquals(List.of(List.of(4, 2), List.of(6, 2), List.of(7, 2)), published("clean", "in_range"));
+        assertRows(List.of(List.of(4, 2), List.of(6, 2), List.of(7, 2)), db.published("clean", "in_range"));
 
-        Result list = run(rangeFlow(new Range(1, 4), List.of(2, 3), reordered, tags));
+        Result list = db.run(rangeFlow(new Range(1, 4), List.of(2, 3), reordered, tags));
         assertExecuted("inRange");
         assertOutcome(list, "inRange", RAN, "constant argument 'excluded' changed");
 
-        Result map = run(rangeFlow(new Range(1, 4), List.of(2, 3), Map.of("a", 1, "b", 5), tags));
+        Result map = db.run(rangeFlow(new Range(1, 4), List.of(2, 3), Map.of("a", 1, "b", 5), tags));
         assertExecuted("inRange");
         assertOutcome(map, "inRange", RAN, "constant argument 'shifts' changed");
 
-        Result set = run(rangeFlow(new Range(1, 4), List.of(2, 3), Map.of("a", 1, "b", 5), Set.of("x")));
+        Result set = db.run(rangeFlow(new Range(1, 4), List.of(2, 3), Map.of("a", 1, "b", 5), Set.of("x")));
         assertExecuted("inRange");
         assertOutcome(set, "inRange", RAN, "constant argument 'tags' changed");
-        assertEquals(List.of(List.of(7, 1), List.of(10, 1)), published("clean", "in_range"));
+        assertRows(List.of(List.of(7, 1), List.of(10, 1)), db.published("clean", "in_range"));
     }
 
     /** A set has no order: the same elements in another iteration order are the same constant. */
-    @Test
-    void setConstantIgnoresIterationOrder() {
+    @OnEachDatabase
+    void setConstantIgnoresIterationOrder(TestDatabase db) {
         Range range = new Range(1, 3);
-        firstRun(rangeFlow(range, List.of(), Map.of(), new LinkedHashSet<>(List.of("x", "y"))));
+        firstRun(db, rangeFlow(range, List.of(), Map.of(), new LinkedHashSet<>(List.of("x", "y"))));
 
-        Result same = run(rangeFlow(range, List.of(), Map.of(), new LinkedHashSet<>(List.of("y", "x"))));
+        Result same = db.run(rangeFlow(range, List.of(), Map.of(), new LinkedHashSet<>(List.of("y", "x"))));
 
         assertExecuted();
         assertOutcome(same, "inRange", CACHE_VALID, "cache-valid");
@@ -170,22 +176,23 @@ class CacheKeyPartsIT extends CacheStory {
      * task, or the flow must be refused with an error naming the argument; silently keeping the old table
      * serves stale data.
      */
-    @Test
-    void constantWithoutVisibleStateIsNotSilentlyCached() {
-        assertRerunsOrRefuses(min -> flow(numbers -> atLeast(numbers, new Limit(min))), "atLeast", "at_least", "limit");
+    @OnEachDatabase
+    void constantWithoutVisibleStateIsNotSilentlyCached(TestDatabase db) {
+        assertRerunsOrRefuses(db, min -> flow(numbers -> atLeast(numbers, new Limit(min))), "atLeast", "at_least",
+                "limit");
     }
 
     /** The same for the object of an instance task. */
-    @Test
-    void taskObjectWithoutVisibleStateIsNotSilentlyCached() {
-        assertRerunsOrRefuses(min -> flow(numbers -> new Filter(min).keep(numbers)), "keep", "kept", "Filter");
+    @OnEachDatabase
+    void taskObjectWithoutVisibleStateIsNotSilentlyCached(TestDatabase db) {
+        assertRerunsOrRefuses(db, min -> flow(numbers -> new Filter(min).keep(numbers)), "keep", "kept", "Filter");
     }
 
-    private void assertRerunsOrRefuses(IntFunction<Flow> flowWithMin, String task, String table,
-                                       String named) {
+    private static void assertRerunsOrRefuses(TestDatabase db, IntFunction<Flow> flowWithMin, String task,
+                                              String table, String named) {
         Result first;
         try {
-            first = run(flowWithMin.apply(1));
+            first = db.run(flowWithMin.apply(1));
         } catch (DagException refused) {
             assertTrue(refused.getMessage().contains(named), refused.getMessage());
             return;
@@ -193,21 +200,21 @@ class CacheKeyPartsIT extends CacheStory {
         assertOutcome(first, task, RAN, "no cache entry");
         Bodies.take();
 
-        run(flowWithMin.apply(3));
+        db.run(flowWithMin.apply(3));
 
-        assertEquals(List.of(List.of(3), List.of(4)), published("clean", table),
+        assertRows(List.of(List.of(3), List.of(4)), db.published("clean", table),
                 "the table must follow the changed min (1 → 3)");
         assertExecuted(task);
     }
 
     /** A {@link Table} built in the flow definition and passed as a constant: its SQL is its content. */
-    @Test
-    void tableLiteralArgumentChangeRerunsTheTask() {
-        firstRun(literalFlow("SELECT 1 AS a"));
+    @OnEachDatabase
+    void tableLiteralArgumentChangeRerunsTheTask(TestDatabase db) {
+        firstRun(db, literalFlow("SELECT 1 AS a"));
 
-        Result changed = run(literalFlow("SELECT 2 AS a"));
+        Result changed = db.run(literalFlow("SELECT 2 AS a"));
 
-        assertEquals(List.of(List.of(2)), published("s", "copy"), "the copy must follow the changed SQL");
+        assertRows(List.of(List.of(2)), db.published("s", "copy"), "the copy must follow the changed SQL");
         assertExecuted("copyOf");
         assertOutcome(changed, "copyOf", RAN, "constant argument 'query' changed");
     }
@@ -227,21 +234,22 @@ class CacheKeyPartsIT extends CacheStory {
      * The rebuilt tables keep their old cache keys, so the next full run must still not keep consumers
      * computed from the replaced data.
      */
-    @Test
-    void forcedRebuildOfOneStageReachesItsConsumersOnTheNextRun() {
+    @OnEachDatabase
+    void forcedRebuildOfOneStageReachesItsConsumersOnTheNextRun(TestDatabase db) {
         Flow flow = flow(CacheKeyPartsIT::total);
-        firstRun(flow);
+        firstRun(db, flow);
         offset = 100;
 
-        Result forced = run(flow, options -> options.withStages("raw").withCacheValidation(FORCE_CACHE_INVALID));
+        Result forced = db.run(flow, options -> options.withStages("raw").withCacheValidation(FORCE_CACHE_INVALID));
         assertExecuted("numbers");
         assertOutcome(forced, "numbers", RAN, "forced (FORCE_CACHE_INVALID)");
-        assertEquals(List.of(List.of(100), List.of(101), List.of(102), List.of(103), List.of(104)),
-                published("raw", "numbers"));
+        assertRows(List.of(List.of(100), List.of(101), List.of(102), List.of(103), List.of(104)),
+                db.published("raw", "numbers"));
 
-        Result next = run(flow);
+        Result next = db.run(flow);
 
-        assertEquals(List.of(List.of(510)), published("clean", "total"), "total must be the sum of the committed numbers");
+        assertRows(List.of(List.of(510)), db.published("clean", "total"),
+                "total must be the sum of the committed numbers");
         assertExecuted("total");
         assertOutcome(next, "total", RAN, "input 'numbers' changed");
     }

@@ -4,9 +4,14 @@ import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.FAILED;
 import static dev.dag.TaskOutcome.LAZY_CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.failingRun;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.cache.Story.task;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.DagException;
@@ -15,16 +20,17 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.DriverManager;
+import dev.dag.TableRef;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Lazy tasks: the body always runs, each table is rebuilt only when its SQL or its properties changed. */
-class CacheLazyIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CacheLazyIT {
     record Item(int id, String kind, int qty) {}
 
     record Split(Table small, Table large) {}
@@ -99,102 +105,103 @@ class CacheLazyIT extends CacheStory {
         return flow;
     }
 
-    @Test
-    void lazyTaskWithUnchangedSqlKeepsItsTableAndItsConsumersValid() {
+    @OnEachDatabase
+    void lazyTaskWithUnchangedSqlKeepsItsTableAndItsConsumersValid(TestDatabase db) {
         Flow flow = filteredFlow();
-        firstRun(flow);
-        String before = viewSql("clean", "filtered");
+        firstRun(db, flow);
+        String before = db.viewSql("clean", "filtered");
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("filtered");
         assertOutcome(second, "filtered", LAZY_CACHE_VALID, "every table unchanged, none rebuilt");
         assertOutcome(second, "summary", CACHE_VALID, "cache-valid");
         assertOutcome(second, "items", CACHE_VALID, "cache-valid");
-        assertEquals(before, viewSql("clean", "filtered"));
+        assertEquals(before, db.viewSql("clean", "filtered"));
 
         statementEnd = " ;\n";
-        Result third = run(flow);
+        Result third = db.run(flow);
         assertExecuted("filtered");
         assertOutcome(third, "filtered", LAZY_CACHE_VALID, "none rebuilt");
         assertOutcome(third, "summary", CACHE_VALID, "cache-valid");
-        assertEquals(before, viewSql("clean", "filtered"), "a trailing ';' is no change of the query");
+        assertEquals(before, db.viewSql("clean", "filtered"), "a trailing ';' is no change of the query");
     }
 
-    @Test
-    void lazyTaskWithChangedSqlRebuildsItsTableAndRerunsItsConsumers() {
+    @OnEachDatabase
+    void lazyTaskWithChangedSqlRebuildsItsTableAndRerunsItsConsumers(TestDatabase db) {
         Flow flow = filteredFlow();
-        firstRun(flow);
-        String before = viewSql("clean", "filtered");
+        firstRun(db, flow);
+        String before = db.viewSql("clean", "filtered");
         filter = "qty >= 5";
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("filtered", "summary");
         assertOutcome(second, "filtered", RAN, "SQL changed");
         assertTrue(task(second, "filtered").reason().contains("qty >= 5"), task(second, "filtered").reason());
         assertOutcome(second, "summary", RAN, "input 'filtered' changed");
         assertOutcome(second, "items", CACHE_VALID, "cache-valid");
-        assertNotEquals(before, viewSql("clean", "filtered"));
-        assertEquals(List.of(List.of(2, "x", 5), List.of(3, "y", 9)), published("clean", "filtered"));
-        assertEquals(List.of(List.of(2)), published("clean", "summary"));
+        assertNotEquals(before, db.viewSql("clean", "filtered"));
+        assertRows(List.of(List.of(2, "x", 5), List.of(3, "y", 9)), db.published("clean", "filtered"));
+        assertRows(List.of(List.of(2)), db.published("clean", "summary"));
 
-        Result third = run(flow);
+        Result third = db.run(flow);
         assertExecuted("filtered");
         assertOutcome(third, "filtered", LAZY_CACHE_VALID, "none rebuilt");
         assertOutcome(third, "summary", CACHE_VALID, "cache-valid");
     }
 
-    @Test
-    void primaryKeyChangeOfALazyTableRebuildsItAndTheNewKeyIsEnforced() throws SQLException {
+    @OnEachDatabase
+    void primaryKeyChangeOfALazyTableRebuildsItAndTheNewKeyIsEnforced(TestDatabase db) {
         Flow flow = filteredFlow();
-        firstRun(flow);
-        assertEquals(List.of("id"), primaryKeyOf("clean", "filtered"));
-        String before = viewSql("clean", "filtered");
+        firstRun(db, flow);
+        assertEquals(List.of("id"), db.primaryKeyOf(db.physicalBehind("clean", "filtered")));
+        String before = db.viewSql("clean", "filtered");
         primaryKey = new String[] {"kind", "qty"};
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("filtered", "summary");
         assertOutcome(second, "filtered", RAN, "lazy: ");
         assertOutcome(second, "summary", RAN, "input 'filtered' changed");
-        assertNotEquals(before, viewSql("clean", "filtered"));
-        assertEquals(List.of("kind", "qty"), primaryKeyOf("clean", "filtered"));
-        SQLException duplicate = assertThrows(SQLException.class, () -> insertInto(physicalBehind("clean", "filtered"),
-                "(99, 'x', 5)"), "a row repeating (kind, qty) of an existing row violates the new key");
+        assertNotEquals(before, db.viewSql("clean", "filtered"));
+        TableRef rebuilt = db.physicalBehind("clean", "filtered");
+        assertEquals(List.of("kind", "qty"), db.primaryKeyOf(rebuilt));
+        // a row repeating (kind, qty) of an existing row violates the new key
+        SQLException duplicate = db.refused("INSERT INTO " + rebuilt + " VALUES (99, 'x', 5)");
         assertTrue(duplicate.getMessage().toLowerCase().contains("constraint"), duplicate.getMessage());
 
-        Result third = run(flow);
+        Result third = db.run(flow);
         assertExecuted("filtered");
         assertOutcome(third, "filtered", LAZY_CACHE_VALID, "none rebuilt");
 
         primaryKey = new String[] {"kind"};
-        String committed = viewSql("clean", "filtered");
-        DagException failure = failingRun(flow, options -> options);
+        String committed = db.viewSql("clean", "filtered");
+        DagException failure = failingRun(db, flow, options -> options);
         assertExecuted("filtered");
         assertEquals(FAILED, task(failure.result().orElseThrow(), "filtered").outcome());
         assertTrue(failure.getMessage().contains("filtered"), failure.getMessage());
-        assertEquals(committed, viewSql("clean", "filtered"), "the stage keeps its committed version");
+        assertEquals(committed, db.viewSql("clean", "filtered"), "the stage keeps its committed version");
     }
 
-    @Test
-    void indexChangeOfALazyTableRebuildsIt() {
+    @OnEachDatabase
+    void indexChangeOfALazyTableRebuildsIt(TestDatabase db) {
         Flow flow = filteredFlow();
-        firstRun(flow);
-        String before = viewSql("clean", "filtered");
+        firstRun(db, flow);
+        String before = db.viewSql("clean", "filtered");
         indexes = List.of(List.of("kind"));
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("filtered", "summary");
         assertOutcome(second, "filtered", RAN, "lazy: ");
-        assertNotEquals(before, viewSql("clean", "filtered"));
-        assertEquals(1, query("SELECT 1 FROM duckdb_indexes() WHERE schema_name = 'dag_data' AND table_name = ?",
-                physicalBehind("clean", "filtered")).size(), "the new table has the index");
+        assertNotEquals(before, db.viewSql("clean", "filtered"));
+        assertEquals(List.of("kind"), db.indexesOf(db.physicalBehind("clean", "filtered")),
+                "the new table has the index");
     }
 
-    @Test
-    void partlyChangedLazyTaskRebuildsOnlyTheChangedTableAndItsConsumers() {
+    @OnEachDatabase
+    void partlyChangedLazyTaskRebuildsOnlyTheChangedTableAndItsConsumers(TestDatabase db) {
         Flow flow = new Flow("split");
         try (flow) {
             Table items;
@@ -207,44 +214,20 @@ class CacheLazyIT extends CacheStory {
                 countLarge(parts.large());
             }
         }
-        firstRun(flow);
-        String small = viewSql("clean", "small");
-        String large = viewSql("clean", "large");
+        firstRun(db, flow);
+        String small = db.viewSql("clean", "small");
+        String large = db.viewSql("clean", "large");
         smallLimit = 6;
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("split", "countSmall");
         assertOutcome(second, "split", RAN, "SQL changed");
         assertOutcome(second, "countSmall", RAN, "input 'small' changed");
         assertOutcome(second, "countLarge", CACHE_VALID, "cache-valid");
-        assertNotEquals(small, viewSql("clean", "small"));
-        assertEquals(large, viewSql("clean", "large"), "the unchanged table of the lazy task is kept");
-        assertEquals(List.of(List.of(2)), published("clean", "small_count"));
-        assertEquals(List.of(List.of(2)), published("clean", "large_count"));
-    }
-
-    private List<Object> primaryKeyOf(String stage, String table) {
-        List<List<Object>> rows = query("SELECT constraint_column_names FROM duckdb_constraints() "
-                + "WHERE schema_name = 'dag_data' AND table_name = ? AND constraint_type = 'PRIMARY KEY'",
-                physicalBehind(stage, table));
-        assertEquals(1, rows.size(), () -> "one primary key on " + stage + "." + table);
-        try {
-            return List.of((Object[]) ((Array) rows.get(0).get(0)).getArray());
-        } catch (SQLException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** Tries an insert in a transaction that is rolled back, so the stored table stays as it was. */
-    private void insertInto(String physical, String values) throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:duckdb:" + dir.resolve("cache.duckdb"))) {
-            connection.setAutoCommit(false);
-            try (var statement = connection.createStatement()) {
-                statement.execute("INSERT INTO dag_data.\"" + physical + "\" VALUES " + values);
-            } finally {
-                connection.rollback();
-            }
-        }
+        assertNotEquals(small, db.viewSql("clean", "small"));
+        assertEquals(large, db.viewSql("clean", "large"), "the unchanged table of the lazy task is kept");
+        assertRows(List.of(List.of(2)), db.published("clean", "small_count"));
+        assertRows(List.of(List.of(2)), db.published("clean", "large_count"));
     }
 }

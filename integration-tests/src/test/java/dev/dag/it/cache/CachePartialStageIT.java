@@ -3,6 +3,10 @@ package dev.dag.it.cache;
 import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.LAZY_CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -12,16 +16,19 @@ import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskResult;
+import dev.dag.it.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** A stage of n tables where one changes: only that one is rebuilt, and every table holds the right rows. */
-class CachePartialStageIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CachePartialStageIT {
 
     @Materialize(version = "1")
     static Table part(int index, int value) {
@@ -39,11 +46,12 @@ class CachePartialStageIT extends CacheStory {
     static Table total(List<Table> parts) {
         Bodies.ran("total");
         String union = String.join(" UNION ALL ", parts.stream().map(part -> "SELECT value FROM " + part.ref()).toList());
-        return Table.of("SELECT sum(value)::INTEGER AS total FROM (" + union + ")").name("total");
+        return Table.of("SELECT sum(value)::INTEGER AS total FROM (" + union + ") AS parts").name("total");
     }
 
     static Stream<Arguments> sizes() {
-        return Stream.of(1, 2, 15).flatMap(n -> Stream.of(Arguments.of(n, false), Arguments.of(n, true)));
+        return TestDatabase.eachKind(() -> Stream.of(1, 2, 15)
+                .flatMap(n -> Stream.of(Arguments.of(n, false), Arguments.of(n, true))));
     }
 
     private static int value(int index, int changed, boolean afterChange) {
@@ -67,15 +75,21 @@ class CachePartialStageIT extends CacheStory {
         return flow;
     }
 
-    @ParameterizedTest(name = "n = {0}, lazy = {1}")
+    @ParameterizedTest(name = "{0}: n = {1}, lazy = {2}")
     @MethodSource("sizes")
-    void partlyChangedStageRebuildsOnlyTheChangedTable(int n, boolean lazy) {
+    void partlyChangedStageRebuildsOnlyTheChangedTable(TestDatabase.Kind kind, int n, boolean lazy) {
+        try (TestDatabase db = TestDatabase.open(kind, "parts")) {
+            rebuildsOnlyTheChangedTable(db, n, lazy);
+        }
+    }
+
+    private static void rebuildsOnlyTheChangedTable(TestDatabase db, int n, boolean lazy) {
         int changed = n / 2;
         String task = lazy ? "lazyPart" : "part";
-        firstRun(flow(n, lazy, changed, false));
-        List<String> before = IntStream.range(0, n).mapToObj(i -> viewSql("parts", "part_" + i)).toList();
+        firstRun(db, flow(n, lazy, changed, false));
+        List<String> before = IntStream.range(0, n).mapToObj(i -> db.viewSql("parts", "part_" + i)).toList();
 
-        Result second = run(flow(n, lazy, changed, true));
+        Result second = db.run(flow(n, lazy, changed, true));
 
         List<String> expectedBodies = new ArrayList<>(IntStream.range(0, n)
                 .filter(i -> lazy || i == changed).mapToObj(i -> "part " + i).toList());
@@ -87,18 +101,18 @@ class CachePartialStageIT extends CacheStory {
             if (i == changed) {
                 assertOutcome(calls.get(i), RAN, lazy ? "SQL changed"
                         : "constant argument 'value' changed (" + 10 * i + " → " + (1000 + i) + ")");
-                assertNotEquals(before.get(i), viewSql("parts", "part_" + i), "part_" + i + " was rebuilt");
+                assertNotEquals(before.get(i), db.viewSql("parts", "part_" + i), "part_" + i + " was rebuilt");
             } else {
                 assertOutcome(calls.get(i), lazy ? LAZY_CACHE_VALID : CACHE_VALID, lazy ? "none rebuilt" : "cache-valid");
-                assertEquals(before.get(i), viewSql("parts", "part_" + i), "part_" + i + " kept its table");
+                assertEquals(before.get(i), db.viewSql("parts", "part_" + i), "part_" + i + " kept its table");
             }
-            assertEquals(List.of(List.of(i, value(i, changed, true))), published("parts", "part_" + i));
+            assertRows(List.of(List.of(i, value(i, changed, true))), db.published("parts", "part_" + i));
         }
         assertOutcome(second, "total", RAN, "input 'parts' changed");
         int sum = IntStream.range(0, n).map(i -> value(i, changed, true)).sum();
-        assertEquals(List.of(List.of(sum)), published("summary", "total"));
+        assertRows(List.of(List.of(sum)), db.published("summary", "total"));
 
-        Result third = run(flow(n, lazy, changed, true));
+        Result third = db.run(flow(n, lazy, changed, true));
         assertExecuted(IntStream.range(0, n).filter(i -> lazy).mapToObj(i -> "part " + i).toArray(String[]::new));
         assertOutcome(third, "total", CACHE_VALID, "cache-valid");
     }

@@ -3,6 +3,10 @@ package dev.dag.it.cache;
 import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.LAZY_CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -11,14 +15,17 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Reruns of a small shop flow after one change: unchanged, a constant argument, a version, no version, the task object. */
-class CacheRerunIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CacheRerunIT {
     record Order(String id, int qty) {}
 
     record Total(int n, int qty) {}
@@ -120,16 +127,16 @@ class CacheRerunIT extends CacheStory {
         flow = shop;
     }
 
-    private Map<String, String> views() {
+    private static Map<String, String> views(TestDatabase db) {
         Map<String, String> views = new TreeMap<>();
-        views.put("orders", viewSql("raw", "orders"));
-        TABLES.subList(1, TABLES.size()).forEach(table -> views.put(table, viewSql("clean", table)));
+        views.put("orders", db.viewSql("raw", "orders"));
+        TABLES.subList(1, TABLES.size()).forEach(table -> views.put(table, db.viewSql("clean", table)));
         return views;
     }
 
-    @Test
-    void firstRunRunsEveryTaskWithNoCacheEntry() {
-        Result first = run(flow);
+    @OnEachDatabase
+    void firstRunRunsEveryTaskWithNoCacheEntry(TestDatabase db) {
+        Result first = db.run(flow);
 
         assertExecuted("orders", "bigOrders", "total", "orderCount", "shipped");
         for (String task : List.of("orders", "bigOrders", "total", "orderCount")) {
@@ -140,12 +147,12 @@ class CacheRerunIT extends CacheStory {
         assertEquals(List.of(new Total(2, 10)), first.rows(total, Total.class));
     }
 
-    @Test
-    void unchangedRerunExecutesNoNonLazyBodyAndRebuildsNothing() {
-        firstRun(flow);
-        Map<String, String> before = views();
+    @OnEachDatabase
+    void unchangedRerunExecutesNoNonLazyBodyAndRebuildsNothing(TestDatabase db) {
+        firstRun(db, flow);
+        Map<String, String> before = views(db);
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("shipped");
         for (String task : List.of("orders", "bigOrders", "total", "orderCount")) {
@@ -153,18 +160,18 @@ class CacheRerunIT extends CacheStory {
         }
         assertOutcome(second, "shipped", LAZY_CACHE_VALID, "every table unchanged, none rebuilt");
         second.tasks().forEach(task -> assertEquals(0, task.rowsWritten(), () -> task.task() + " wrote rows"));
-        assertEquals(before, views(), "every view still shows the same physical table");
+        assertEquals(before, views(db), "every view still shows the same physical table");
         assertEquals(List.of(new Total(2, 10)), second.rows(total, Total.class));
-        assertEquals(List.of(List.of("a", 1), List.of("b", 4), List.of("c", 6)), published("clean", "shipped"));
+        assertRows(List.of(List.of("a", 1), List.of("b", 4), List.of("c", 6)), db.published("clean", "shipped"));
     }
 
-    @Test
-    void changedConstantArgumentRerunsTheTaskAndItsConsumersOnly() {
-        firstRun(flow);
-        Map<String, String> before = views();
+    @OnEachDatabase
+    void changedConstantArgumentRerunsTheTaskAndItsConsumersOnly(TestDatabase db) {
+        firstRun(db, flow);
+        Map<String, String> before = views(db);
         define(5, false);
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("bigOrders", "total", "shipped");
         assertOutcome(second, "bigOrders", RAN, "constant argument 'minQty' changed (3 → 5)");
@@ -172,7 +179,7 @@ class CacheRerunIT extends CacheStory {
         assertOutcome(second, "orders", CACHE_VALID, "cache-valid");
         assertOutcome(second, "orderCount", CACHE_VALID, "cache-valid");
         assertOutcome(second, "shipped", LAZY_CACHE_VALID, "none rebuilt");
-        Map<String, String> after = views();
+        Map<String, String> after = views(db);
         for (String unchanged : List.of("orders", "order_count", "shipped")) {
             assertEquals(before.get(unchanged), after.get(unchanged), unchanged + " kept its physical table");
         }
@@ -184,19 +191,19 @@ class CacheRerunIT extends CacheStory {
         assertEquals(List.of(new Total(3, 11)), second.rows(orderCount, Total.class));
 
         define(3, false);
-        Result back = run(flow);
+        Result back = db.run(flow);
         assertExecuted("bigOrders", "total", "shipped");
         assertOutcome(back, "bigOrders", RAN, "constant argument 'minQty' changed (5 → 3)");
         assertEquals(List.of(new Total(2, 10)), back.rows(total, Total.class));
     }
 
-    @Test
-    void versionBumpOfATableProducerRerunsItsConsumers() {
-        firstRun(flow);
-        String shippedBefore = viewSql("clean", "shipped");
+    @OnEachDatabase
+    void versionBumpOfATableProducerRerunsItsConsumers(TestDatabase db) {
+        firstRun(db, flow);
+        String shippedBefore = db.viewSql("clean", "shipped");
         define(3, true);
 
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         assertExecuted("orders", "bigOrders", "total", "orderCount", "shipped");
         assertOutcome(second, "orders", RAN, "version changed (1 → 2)");
@@ -204,24 +211,25 @@ class CacheRerunIT extends CacheStory {
         assertOutcome(second, "total", RAN, "input 'bigOrders' changed");
         assertOutcome(second, "orderCount", RAN, "input 'orders' changed");
         assertOutcome(second, "shipped", RAN, "SQL changed");
-        assertNotEquals(shippedBefore, viewSql("clean", "shipped"), "the lazy table over the new orders was rebuilt");
+        assertNotEquals(shippedBefore, db.viewSql("clean", "shipped"),
+                "the lazy table over the new orders was rebuilt");
         assertEquals(List.of(new Total(2, 14)), second.rows(total, Total.class));
-        assertEquals(List.of(List.of("a", 10), List.of("b", 4)), published("clean", "shipped"));
+        assertRows(List.of(List.of("a", 10), List.of("b", 4)), db.published("clean", "shipped"));
 
-        Result third = run(flow);
+        Result third = db.run(flow);
         assertExecuted("shipped");
         assertOutcome(third, "orders", CACHE_VALID, "cache-valid");
         assertOutcome(third, "total", CACHE_VALID, "cache-valid");
 
         define(3, false);
-        Result back = run(flow);
+        Result back = db.run(flow);
         assertExecuted("orders", "bigOrders", "total", "orderCount", "shipped");
         assertOutcome(back, "orders", RAN, "version changed (2 → 1)");
         assertEquals(List.of(new Total(2, 10)), back.rows(total, Total.class));
     }
 
-    @Test
-    void taskWithoutVersionAlwaysRunsAndMakesItsConsumersRerun() {
+    @OnEachDatabase
+    void taskWithoutVersionAlwaysRunsAndMakesItsConsumersRerun(TestDatabase db) {
         Flow stamps = new Flow("stamps");
         Table copy;
         try (stamps) {
@@ -234,35 +242,35 @@ class CacheRerunIT extends CacheStory {
                 stampView(stamp);
             }
         }
-        firstRun(stamps);
-        String stampBefore = viewSql("raw", "stamp");
-        String viewBefore = viewSql("clean", "stamp_view");
+        firstRun(db, stamps);
+        String stampBefore = db.viewSql("raw", "stamp");
+        String viewBefore = db.viewSql("clean", "stamp_view");
 
-        Result second = run(stamps);
+        Result second = db.run(stamps);
 
         assertExecuted("stamp", "stampCopy", "stampView");
         assertOutcome(second, "stamp", RAN, "no version");
         assertOutcome(second, "stampCopy", RAN, "input 'stamp' changed");
         assertOutcome(second, "stampView", RAN, "SQL changed");
-        assertNotEquals(stampBefore, viewSql("raw", "stamp"), "a task without version writes a new table");
-        assertNotEquals(viewBefore, viewSql("clean", "stamp_view"), "its lazy consumer rebuilt its table");
+        assertNotEquals(stampBefore, db.viewSql("raw", "stamp"), "a task without version writes a new table");
+        assertNotEquals(viewBefore, db.viewSql("clean", "stamp_view"), "its lazy consumer rebuilt its table");
         assertEquals(List.of(Map.of("n", 7)), second.rows(copy, Map.class));
-        assertEquals(List.of(List.of(8)), published("clean", "stamp_view"));
+        assertRows(List.of(List.of(8)), db.published("clean", "stamp_view"));
     }
 
-    @Test
-    void instanceTaskRerunsWhenItsObjectChanges() {
+    @OnEachDatabase
+    void instanceTaskRerunsWhenItsObjectChanges(TestDatabase db) {
         Flow first = thresholdFlow(3);
-        firstRun(first);
+        firstRun(db, first);
 
-        Result unchanged = run(thresholdFlow(3));
+        Result unchanged = db.run(thresholdFlow(3));
         assertExecuted();
         assertOutcome(unchanged, "atLeast", CACHE_VALID, "cache-valid");
 
-        Result changed = run(thresholdFlow(5));
+        Result changed = db.run(thresholdFlow(5));
         assertExecuted("atLeast");
         assertOutcome(changed, "atLeast", RAN, "task object changed");
-        assertEquals(List.of(List.of("c", 6)), published("clean", "at_least"));
+        assertRows(List.of(List.of("c", 6)), db.published("clean", "at_least"));
     }
 
     private Flow thresholdFlow(int min) {
@@ -279,17 +287,17 @@ class CacheRerunIT extends CacheStory {
         return thresholds;
     }
 
-    @Test
-    void reasonsAreStoredInTheTaskRunsTableByRunId() {
-        Result first = run(flow);
+    @OnEachDatabase
+    void reasonsAreStoredInTheTaskRunsTableByRunId(TestDatabase db) {
+        Result first = db.run(flow);
         define(5, false);
-        Result second = run(flow);
+        Result second = db.run(flow);
 
         for (Result result : List.of(first, second)) {
             List<String> expected = result.tasks().stream()
                     .map(task -> task.stage() + "." + task.task() + " " + task.outcome() + ": " + task.reason())
                     .sorted().toList();
-            assertEquals(expected, recordedTaskRuns(result.runId()), "dag_meta.task_runs of run " + result.runId());
+            assertEquals(expected, db.recordedTaskRuns(result.runId()), "dag_meta.task_runs of run " + result.runId());
         }
         assertEquals(List.of(
                         "clean.bigOrders RAN: constant argument 'minQty' changed (3 → 5)",
@@ -297,6 +305,6 @@ class CacheRerunIT extends CacheStory {
                         "clean.shipped LAZY_CACHE_VALID: lazy: every table unchanged, none rebuilt",
                         "clean.total RAN: input 'bigOrders' changed",
                         "raw.orders CACHE_VALID: cache-valid"),
-                recordedTaskRuns(second.runId()));
+                db.recordedTaskRuns(second.runId()));
     }
 }

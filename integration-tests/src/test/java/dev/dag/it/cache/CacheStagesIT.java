@@ -3,6 +3,10 @@ package dev.dag.it.cache;
 import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.RAN;
 import static dev.dag.TaskOutcome.SKIPPED;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.support.Rows.assertRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -14,12 +18,15 @@ import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Cache entries are per stage and per task call; stage and task selections read the rest from the last commit. */
-class CacheStagesIT extends CacheStory {
+@ExtendWith(Bodies.class)
+class CacheStagesIT {
     record Item(int id, int qty) {}
 
     static volatile int offset;
@@ -98,30 +105,30 @@ class CacheStagesIT extends CacheStory {
         return flow;
     }
 
-    @Test
-    void movingATaskToAnotherStageRerunsItThere() {
-        firstRun(prepFlow(false));
-        assertTrue(viewExists("raw", "prep"));
+    @OnEachDatabase
+    void movingATaskToAnotherStageRerunsItThere(TestDatabase db) {
+        firstRun(db, prepFlow(false));
+        assertTrue(db.viewExists("raw", "prep"));
 
-        Result moved = run(prepFlow(true));
+        Result moved = db.run(prepFlow(true));
 
         assertExecuted("prep", "report");
         assertOutcome(moved, "items", CACHE_VALID, "cache-valid");
         assertOutcome(moved, "clean", "prep", RAN, "no cache entry: first run in this stage");
         assertOutcome(moved, "report", RAN, "input 'prep' changed");
-        assertFalse(viewExists("raw", "prep"), "raw no longer publishes the moved table");
-        assertEquals(List.of(List.of(1, 20), List.of(2, 50), List.of(3, 90)), published("clean", "prep"));
-        assertEquals(List.of(List.of(160)), published("clean", "report"));
+        assertFalse(db.viewExists("raw", "prep"), "raw no longer publishes the moved table");
+        assertRows(List.of(List.of(1, 20), List.of(2, 50), List.of(3, 90)), db.published("clean", "prep"));
+        assertRows(List.of(List.of(160)), db.published("clean", "report"));
 
-        Result again = run(prepFlow(true));
+        Result again = db.run(prepFlow(true));
         assertExecuted();
         assertOutcome(again, "clean", "prep", CACHE_VALID, "cache-valid");
 
-        Result back = run(prepFlow(false));
+        Result back = db.run(prepFlow(false));
         assertExecuted("prep", "report");
         assertOutcome(back, "raw", "prep", RAN, "no cache entry: first run in this stage");
-        assertFalse(viewExists("clean", "prep"));
-        assertEquals(List.of(List.of(160)), published("clean", "report"));
+        assertFalse(db.viewExists("clean", "prep"));
+        assertRows(List.of(List.of(160)), db.published("clean", "report"));
     }
 
     private static Flow twoStagesFlow(int factorA, int factorB) {
@@ -141,26 +148,26 @@ class CacheStagesIT extends CacheStory {
         return flow;
     }
 
-    @Test
-    void sameTaskInTwoStagesIsCachedPerStage() {
-        Result first = run(twoStagesFlow(2, 2));
+    @OnEachDatabase
+    void sameTaskInTwoStagesIsCachedPerStage(TestDatabase db) {
+        Result first = db.run(twoStagesFlow(2, 2));
         assertExecuted("items", "scaled", "scaled");
         assertOutcome(first, "a", "scaled", RAN, "no cache entry");
         assertOutcome(first, "b", "scaled", RAN, "no cache entry");
 
-        Result unchanged = run(twoStagesFlow(2, 2));
+        Result unchanged = db.run(twoStagesFlow(2, 2));
         assertExecuted();
         assertOutcome(unchanged, "a", "scaled", CACHE_VALID, "cache-valid");
         assertOutcome(unchanged, "b", "scaled", CACHE_VALID, "cache-valid");
-        String viewA = viewSql("a", "scaled");
+        String viewA = db.viewSql("a", "scaled");
 
-        Result changed = run(twoStagesFlow(2, 3));
+        Result changed = db.run(twoStagesFlow(2, 3));
         assertExecuted("scaled");
         assertOutcome(changed, "a", "scaled", CACHE_VALID, "cache-valid");
         assertOutcome(changed, "b", "scaled", RAN, "constant argument 'factor' changed (2 → 3)");
-        assertEquals(viewA, viewSql("a", "scaled"));
-        assertEquals(List.of(List.of(1, 4), List.of(2, 10), List.of(3, 18)), published("a", "scaled"));
-        assertEquals(List.of(List.of(1, 6), List.of(2, 15), List.of(3, 27)), published("b", "scaled"));
+        assertEquals(viewA, db.viewSql("a", "scaled"));
+        assertRows(List.of(List.of(1, 4), List.of(2, 10), List.of(3, 18)), db.published("a", "scaled"));
+        assertRows(List.of(List.of(1, 6), List.of(2, 15), List.of(3, 27)), db.published("b", "scaled"));
     }
 
     private static Flow siblingsFlow(int firstMin, int secondMin, int max) {
@@ -179,28 +186,28 @@ class CacheStagesIT extends CacheStory {
         return flow;
     }
 
-    @Test
-    void tasksWithTheSameInputAreCachedIndependently() {
-        firstRun(siblingsFlow(2, 5, 9));
-        String firstView = viewSql("clean", "at_least_2");
+    @OnEachDatabase
+    void tasksWithTheSameInputAreCachedIndependently(TestDatabase db) {
+        firstRun(db, siblingsFlow(2, 5, 9));
+        String firstView = db.viewSql("clean", "at_least_2");
 
-        Result changedBelow = run(siblingsFlow(2, 5, 6));
+        Result changedBelow = db.run(siblingsFlow(2, 5, 6));
         assertExecuted("below");
         assertOutcome(changedBelow, "below", RAN, "constant argument 'max' changed (9 → 6)");
         changedBelow.tasks().stream().filter(task -> task.task().equals("atLeast"))
                 .forEach(task -> assertOutcome(task, CACHE_VALID, "cache-valid"));
 
-        Result changedSecondCall = run(siblingsFlow(2, 9, 6));
+        Result changedSecondCall = db.run(siblingsFlow(2, 9, 6));
         assertExecuted("atLeast 9");
         List<dev.dag.TaskResult> calls = changedSecondCall.tasks().stream()
                 .filter(task -> task.task().equals("atLeast")).toList();
         assertOutcome(calls.get(0), CACHE_VALID, "cache-valid");
         assertOutcome(calls.get(1), RAN, "constant argument 'min' changed (5 → 9)");
         assertOutcome(changedSecondCall, "below", CACHE_VALID, "cache-valid");
-        assertEquals(firstView, viewSql("clean", "at_least_2"));
-        assertFalse(viewExists("clean", "at_least_5"));
-        assertEquals(List.of(List.of(3, 9)), published("clean", "at_least_9"));
-        assertEquals(List.of(List.of(1, 2), List.of(2, 5)), published("clean", "below"));
+        assertEquals(firstView, db.viewSql("clean", "at_least_2"));
+        assertFalse(db.viewExists("clean", "at_least_5"));
+        assertRows(List.of(List.of(3, 9)), db.published("clean", "at_least_9"));
+        assertRows(List.of(List.of(1, 2), List.of(2, 5)), db.published("clean", "below"));
     }
 
     private Table scaledOut;
@@ -221,57 +228,57 @@ class CacheStagesIT extends CacheStory {
         return flow;
     }
 
-    @Test
-    void withStagesRunsAndCommitsOnlyTheSelectedStage() {
-        firstRun(selectionFlow(false, 2));
-        String stampView = viewSql("raw", "stamp");
+    @OnEachDatabase
+    void withStagesRunsAndCommitsOnlyTheSelectedStage(TestDatabase db) {
+        firstRun(db, selectionFlow(false, 2));
+        String stampView = db.viewSql("raw", "stamp");
 
-        Result cleanOnly = run(selectionFlow(false, 3), options -> options.withStages("clean"));
+        Result cleanOnly = db.run(selectionFlow(false, 3), options -> options.withStages("clean"));
 
         assertExecuted("scaled", "report");
         assertOutcome(cleanOnly, "stamp", SKIPPED, "not selected: outputs read from the last commit");
         assertOutcome(cleanOnly, "items", SKIPPED, "not selected");
         assertOutcome(cleanOnly, "scaled", RAN, "constant argument 'factor' changed (2 → 3)");
         assertOutcome(cleanOnly, "report", RAN, "input 'prep' changed");
-        assertEquals(stampView, viewSql("raw", "stamp"), "raw was not committed again");
-        assertEquals(List.of(List.of(48)), published("clean", "report"), "clean was committed");
+        assertEquals(stampView, db.viewSql("raw", "stamp"), "raw was not committed again");
+        assertRows(List.of(List.of(48)), db.published("clean", "report"), "clean was committed");
 
-        Result rawOnly = run(selectionFlow(false, 3), options -> options.withStages("raw"));
+        Result rawOnly = db.run(selectionFlow(false, 3), options -> options.withStages("raw"));
         assertExecuted("stamp");
         assertOutcome(rawOnly, "items", CACHE_VALID, "cache-valid");
         assertOutcome(rawOnly, "scaled", SKIPPED, "not selected");
-        assertNotEquals(stampView, viewSql("raw", "stamp"), "raw was committed");
+        assertNotEquals(stampView, db.viewSql("raw", "stamp"), "raw was committed");
 
-        Result all = run(selectionFlow(false, 3));
+        Result all = db.run(selectionFlow(false, 3));
         assertExecuted("stamp");
         assertOutcome(all, "scaled", CACHE_VALID, "cache-valid");
         assertOutcome(all, "report", CACHE_VALID, "cache-valid");
     }
 
-    @Test
-    void withStagesReadsAChangedStageFromItsLastCommitAndTheNextFullRunCatchesUp() {
-        firstRun(selectionFlow(false, 2));
+    @OnEachDatabase
+    void withStagesReadsAChangedStageFromItsLastCommitAndTheNextFullRunCatchesUp(TestDatabase db) {
+        firstRun(db, selectionFlow(false, 2));
 
-        Result cleanOnly = run(selectionFlow(true, 2), options -> options.withStages("clean"));
+        Result cleanOnly = db.run(selectionFlow(true, 2), options -> options.withStages("clean"));
         assertExecuted();
         assertOutcome(cleanOnly, "items", SKIPPED, "not selected");
         assertOutcome(cleanOnly, "scaled", CACHE_VALID, "cache-valid");
-        assertEquals(List.of(List.of(32)), published("clean", "report"), "still computed from the committed items");
+        assertRows(List.of(List.of(32)), db.published("clean", "report"), "still computed from the committed items");
 
-        Result all = run(selectionFlow(true, 2));
+        Result all = db.run(selectionFlow(true, 2));
         assertExecuted("stamp", "items", "scaled", "report");
         assertOutcome(all, "items", RAN, "version changed (1 → 2)");
         assertOutcome(all, "scaled", RAN, "input 'items' changed");
-        assertEquals(List.of(List.of(140)), published("clean", "report"));
+        assertRows(List.of(List.of(140)), db.published("clean", "report"));
     }
 
-    @Test
-    void withTasksRunsTheSelectedTasksForcedAndCommitsNothing() {
-        firstRun(selectionFlow(false, 2));
-        String scaledView = viewSql("clean", "scaled");
+    @OnEachDatabase
+    void withTasksRunsTheSelectedTasksForcedAndCommitsNothing(TestDatabase db) {
+        firstRun(db, selectionFlow(false, 2));
+        String scaledView = db.viewSql("clean", "scaled");
         offset = 100;
 
-        Result selected = run(selectionFlow(false, 2), options -> options.withTasks("scaled"));
+        Result selected = db.run(selectionFlow(false, 2), options -> options.withTasks("scaled"));
 
         assertExecuted("scaled");
         assertOutcome(selected, "scaled", RAN, "forced (task selected to run)");
@@ -279,16 +286,15 @@ class CacheStagesIT extends CacheStory {
         assertOutcome(selected, "report", SKIPPED, "not selected");
         assertEquals(List.of(new Item(1, 104), new Item(2, 110), new Item(3, 118)),
                 selected.rows(scaledOut, Item.class), "the result reads the table written aside");
-        assertEquals(scaledView, viewSql("clean", "scaled"), "the stage view still shows the committed table");
-        assertEquals(List.of(List.of(1, 4), List.of(2, 10), List.of(3, 18)), published("clean", "scaled"));
-        assertEquals(List.of(List.of(32)), published("clean", "report"));
-        String aside = selected.get(scaledOut, TableRef.class).name();
+        assertEquals(scaledView, db.viewSql("clean", "scaled"), "the stage view still shows the committed table");
+        assertRows(List.of(List.of(1, 4), List.of(2, 10), List.of(3, 18)), db.published("clean", "scaled"));
+        assertRows(List.of(List.of(32)), db.published("clean", "report"));
+        TableRef aside = selected.get(scaledOut, TableRef.class);
 
-        Result next = run(selectionFlow(false, 2));
+        Result next = db.run(selectionFlow(false, 2));
         assertExecuted("stamp");
         assertOutcome(next, "scaled", CACHE_VALID, "cache-valid");
-        assertEquals(List.of(List.of(1, 4), List.of(2, 10), List.of(3, 18)), published("clean", "scaled"));
-        assertTrue(query("SELECT 1 FROM duckdb_tables() WHERE table_name = ?", aside).isEmpty(),
-                "the next run of the stage dropped the table written aside");
+        assertRows(List.of(List.of(1, 4), List.of(2, 10), List.of(3, 18)), db.published("clean", "scaled"));
+        assertFalse(db.exists(aside), "the next run of the stage dropped the table written aside");
     }
 }

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 
-/** Provides one invocation per database kind, each resolving a fresh {@link TestDatabase}, closed afterwards. */
+/**
+ * Provides one invocation per database kind, each resolving a fresh {@link TestDatabase}, closed afterwards.
+ * The test method and its {@code @BeforeEach} methods get the same instance.
+ */
 final class EachDatabase implements TestTemplateInvocationContextProvider {
 
     @Override
@@ -42,10 +45,17 @@ final class EachDatabase implements TestTemplateInvocationContextProvider {
 
         @Override
         public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-            TestDatabase database = TestDatabase.open(kind, context.getRequiredTestMethod().getName());
-            context.getStore(ExtensionContext.Namespace.create(EachDatabase.class, kind))
-                    .put("database", (ExtensionContext.Store.CloseableResource) database::close);
-            return database;
+            return context.getStore(ExtensionContext.Namespace.create(EachDatabase.class, kind))
+                    .getOrComputeIfAbsent("database", key -> new Opened(TestDatabase.open(kind,
+                            context.getRequiredTestMethod().getName())), Opened.class).database();
+        }
+    }
+
+    /** Closes the test's database when JUnit closes the invocation's store. */
+    private record Opened(TestDatabase database) implements ExtensionContext.Store.CloseableResource {
+        @Override
+        public void close() {
+            database.close();
         }
     }
 }

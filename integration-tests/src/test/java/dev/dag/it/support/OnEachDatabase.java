@@ -9,7 +9,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the test once per supported database (embedded DuckDB, PostgreSQL), each time with a fresh
- * {@link TestDatabase} parameter. Use instead of {@code @Test}.
+ * {@link TestDatabase} parameter, closed afterwards. Use instead of {@code @Test}. A {@code @BeforeEach}
+ * method may take the same {@code TestDatabase} as parameter. Because the test runs twice, a
+ * {@code @BeforeEach} method must reset any static state that task bodies change.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,0 +1,27 @@
+package dev.dag.it.support;
+
+import dev.dag.ConfigContext;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/**
+ * Where one test's dag instance lives and how it is removed afterwards; one implementation per database,
+ * so that {@link TestDatabase} never asks which database it is on.
+ */
+interface Sandbox extends AutoCloseable {
+    /** The instance to run flows against. */
+    ConfigContext config();
+
+    /** Whether nothing of the instance exists in the database yet (no flow has touched it). */
+    boolean untouched();
+
+    /** Removes everything the test created, then closes the instance's pool. */
+    @Override
+    void close();
+
+    /** A new plain JDBC connection to the database of {@code config}, outside dag's pool; the caller closes it. */
+    static Connection connect(ConfigContext config) throws SQLException {
+        return DriverManager.getConnection(config.url(), config.user(), config.password());
+    }
+}
