@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.dag.ConfigContext;
 import dev.dag.DefinitionException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
+import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -102,7 +104,8 @@ class NamesIT {
 
     @OnEachDatabase
     void longestValidNamesWork(TestDatabase db) {
-        String stage = "s".repeat(63);
+        // the schema is prefix + stage: the stage gets what the prefix leaves of the 63 bytes
+        String stage = "s".repeat(63 - db.config().schemaPrefix().getBytes(StandardCharsets.UTF_8).length);
         String table = "ä".repeat(31) + "t";
         assertEquals(63, table.getBytes(StandardCharsets.UTF_8).length);
         Flow flow = new Flow("names");
@@ -119,6 +122,26 @@ class NamesIT {
         assertEquals(List.of(table), db.tablesIn(stage), () -> "the stage's schema " + db.schema(stage) + " ("
                 + db.schema(stage).getBytes(StandardCharsets.UTF_8).length + " bytes with the prefix) holds the table");
         assertEquals(1, db.count(result.get(out, TableRef.class).toString()));
+    }
+
+    @OnEachDatabase
+    void aStageWhoseSchemaWouldBeTruncatedIsRefusedNamingThePrefix(TestDatabase db) {
+        ConfigContext prefixed = ConfigContext.builder().url(db.config().url()).user(db.config().user())
+                .password(db.config().password()).schemaPrefix(db.config().schemaPrefix() + "team_").build();
+        String stage = "s".repeat(60);
+        Flow flow = new Flow("names");
+        try (flow) {
+            try (Stage longest = new Stage(stage)) {
+                namedAs("t");
+            }
+        }
+
+        try (prefixed) {
+            DefinitionException e = assertThrows(DefinitionException.class,
+                    () -> flow.run(RunOptions.of(prefixed)));
+            assertMessageContains(e, "'" + stage + "'", "team_", "63 bytes", "schema_prefix");
+            assertEquals(Optional.of(stage), e.stage());
+        }
     }
 
     @OnEachDatabase

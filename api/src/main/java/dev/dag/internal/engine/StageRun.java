@@ -75,6 +75,7 @@ final class StageRun implements AutoCloseable {
      * reads the committed version (its objects and cache entries).
      */
     void begin() {
+        database.requireStageSchemaFits(stage);
         lock = takeLock();
         try (Connection connection = database.connection()) {
             new StagePublisher(database).prepareSchemas(connection, stage);

@@ -49,6 +49,13 @@ public final class Database implements AutoCloseable {
         hikari.setMaximumPoolSize(config.poolSize());
         hikari.setMinimumIdle(1);
         hikari.setConnectionTimeout(10_000);
+        for (String internal : new String[] {DATA_SCHEMA, DEBUG_SCHEMA, config.metadataSchema()}) {
+            if (bytes(config.schemaPrefix() + internal) > dialect.maxIdentifierBytes()) {
+                throw new ConfigException("Instance '" + config.instance() + "': schema '" + config.schemaPrefix()
+                        + internal + "' is longer than the " + dialect.maxIdentifierBytes() + " bytes " + dialect.name()
+                        + " keeps; shorten schema_prefix.", null);
+            }
+        }
         try {
             return new Database(config, dialect, new HikariDataSource(hikari));
         } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
@@ -72,6 +79,26 @@ public final class Database implements AutoCloseable {
     /** A pooled connection in auto-commit mode; close it to return it. */
     public Connection connection() throws SQLException {
         return pool.getConnection();
+    }
+
+    /**
+     * Refuses a stage whose schema name (prefix + stage) the database would silently truncate, which could
+     * merge two stages into one schema.
+     *
+     * @throws DefinitionException naming the stage, the prefix and the limit
+     */
+    public void requireStageSchemaFits(String stage) {
+        int length = bytes(stageSchema(stage));
+        if (length > dialect.maxIdentifierBytes()) {
+            throw new dev.dag.DefinitionException("Stage '" + stage + "' has the schema '" + stageSchema(stage) + "' ("
+                    + length + " bytes with the prefix '" + config.schemaPrefix() + "'), longer than the "
+                    + dialect.maxIdentifierBytes() + " bytes " + dialect.name() + " keeps. Shorten the stage name or "
+                    + "the instance's schema_prefix.", null, null, stage);
+        }
+    }
+
+    private static int bytes(String name) {
+        return name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
     /** The schema of stage {@code stage}. */
