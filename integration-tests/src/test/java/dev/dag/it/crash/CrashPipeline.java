@@ -22,8 +22,8 @@ import java.util.stream.IntStream;
  * the test JVM ({@link #run}).
  * <ul>
  * <li>stage {@value #RAW}: {@code orders} (in-memory rows, bulk-loaded), {@code customers} (SQL on
- * them), {@code scores} (a deliberately slow query, as long as {@code work} asks), and, when a gate file
- * is given, a task that holds the stage until that file exists;</li>
+ * them), {@code scores} (a deliberately slow query from no table, as long as {@code work} asks), and,
+ * when a gate file is given, a task that holds the stage until that file exists;</li>
  * <li>stage {@value #REPORT}: {@code totals}.</li>
  * </ul>
  * Every row depends on the generation, so that two versions of a stage are told apart.
@@ -66,7 +66,7 @@ public final class CrashPipeline {
             return new Options(generation, count, work, gate);
         }
 
-        /** Makes {@code scores} process {@code work} rows per customer. */
+        /** Makes {@code scores} process {@code work} rows per customer (50 customers). */
         Options withWork(int count) {
             return new Options(generation, rows, count, gate);
         }
@@ -100,14 +100,15 @@ public final class CrashPipeline {
                 + "FROM " + orders.ref() + " GROUP BY customer").name("customers");
     }
 
+    /** A slow query that reads no table of its stage, so that it locks none while it runs. */
     @Materialize(lazy = true)
-    static Table scores(Table customers, int work) {
+    static Table scores(int generation, int work) {
         System.out.println(SCORES_QUERY_STARTS);
         System.out.flush();
-        return Table.of("SELECT c.customer, count(*) AS n, "
-                + "min(md5(c.customer || '-' || CAST(s.g + c.cents AS VARCHAR))) AS smallest "
-                + "FROM " + customers.ref() + " c CROSS JOIN generate_series(1, " + work + ") AS s(g) "
-                + "GROUP BY c.customer").name("scores");
+        String customer = "'c' || CAST(s.g % 50 AS VARCHAR)";
+        return Table.of("SELECT " + customer + " AS customer, count(*) AS n, "
+                + "min(md5(CAST(s.g * " + generation + " AS VARCHAR))) AS smallest "
+                + "FROM generate_series(1, " + 50L * work + ") AS s(g) GROUP BY " + customer).name("scores");
     }
 
     @Materialize(version = "1")
@@ -148,7 +149,7 @@ public final class CrashPipeline {
             try (Stage raw = new Stage(RAW)) {
                 Table orders = orders(options.generation(), options.rows());
                 customers = customers(orders);
-                scores = scores(customers, options.work());
+                scores = scores(options.generation(), options.work());
                 if (options.gate() != null) {
                     holdStage(customers, options.gate().toString());
                 }
