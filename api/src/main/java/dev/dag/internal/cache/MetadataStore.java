@@ -72,7 +72,7 @@ public final class MetadataStore {
 
     /** An object a stage holds. */
     public record StoredObject(String physicalName, String name, String kind, long rows, String cacheKey, String query,
-                               String blobType, String blobJson) {
+                               String blobType, String blobJson, String runId, String state) {
     }
 
     /** An object a run is about to write. */
@@ -131,11 +131,22 @@ public final class MetadataStore {
                 while (rows.next()) {
                     objects.add(new StoredObject(rows.getString(1), rows.getString(2), rows.getString(3),
                             rows.getLong(4), rows.getString(5), rows.getString(6), rows.getString(7),
-                            rows.getString(8)));
+                            rows.getString(8), rows.getString(9), rows.getString(10)));
                 }
             }
         }
         return objects;
+    }
+
+    /** Whether the run started within {@code hours} hours (unknown runs count as old). */
+    public boolean startedWithin(Connection connection, String runId, int hours) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(sql.selectRunStart())) {
+            select.setString(1, runId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() && rows.getTimestamp(1).toInstant()
+                        .isAfter(Instant.now().minus(java.time.Duration.ofHours(hours)));
+            }
+        }
     }
 
     /** Forgets an object (after its table was dropped). */

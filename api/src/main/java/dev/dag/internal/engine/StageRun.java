@@ -40,6 +40,8 @@ final class StageRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StageRun.class);
     /** How long dropping an old table may wait for its last readers before the next run retries. */
     private static final int CLEANUP_TIMEOUT_MILLIS = 2_000;
+    /** How long the record of a staged table that never appeared is kept (see {@link #mayStillAppear}). */
+    private static final int ORPHAN_GRACE_HOURS = 24;
 
     private final RunState run;
     private final String stage;
@@ -80,6 +82,9 @@ final class StageRun implements AutoCloseable {
         try (Connection connection = database.connection()) {
             new StagePublisher(database).prepareSchemas(connection, stage);
             for (StoredObject leftover : metadata.leftovers(connection, stage)) {
+                if (mayStillAppear(connection, leftover)) {
+                    continue;
+                }
                 dropQuietly(connection, leftover);
             }
             for (StoredObject object : metadata.published(connection, stage)) {
@@ -361,6 +366,23 @@ final class StageRun implements AutoCloseable {
             LOG.warn("stage {}: could not drop the previous version's tables yet ({}); the next run retries",
                     stage, e.getMessage());
         }
+    }
+
+    /**
+     * Whether a staged table of a recent run is missing only because its statement has not committed yet: a
+     * database server finishes the statement of a killed client (PostgreSQL notices the dead connection only
+     * after the statement), so the table may appear after this run looked. Its record is kept, so that a
+     * later run drops it instead of leaving an orphan nobody knows about.
+     */
+    private boolean mayStillAppear(Connection connection, StoredObject leftover) throws SQLException {
+        boolean missingTable = "staged".equals(leftover.state()) && "table".equals(leftover.kind())
+                && !tables.exists(connection, leftover.physicalName());
+        if (missingTable && metadata.startedWithin(connection, leftover.runId(), ORPHAN_GRACE_HOURS)) {
+            LOG.info("stage {}: table {} of run {} is not there (yet); its record is kept until a later run",
+                    stage, leftover.physicalName(), leftover.runId());
+            return true;
+        }
+        return false;
     }
 
     /** Drops an object no version uses any more; if readers still hold it, leaves it to the next run. */

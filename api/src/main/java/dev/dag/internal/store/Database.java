@@ -60,9 +60,12 @@ public final class Database implements AutoCloseable {
             return new Database(config, dialect, new HikariDataSource(hikari));
         } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
+            String hint = String.valueOf(cause.getMessage()).contains("Conflicting lock")
+                    ? "Another process has this DuckDB file open, and DuckDB lets one process at a time write a file: "
+                    + "wait for it to end, or give this run its own file."
+                    : "Check that the database is running and the URL, user and password are right.";
             throw new ConfigException("Cannot connect to the table store of instance '" + config.instance()
-                    + "' at " + config.url() + ": " + cause.getMessage()
-                    + ". Check that the database is running and the URL, user and password are right.", e);
+                    + "' at " + config.url() + ": " + cause.getMessage() + ". " + hint, e);
         }
     }
 

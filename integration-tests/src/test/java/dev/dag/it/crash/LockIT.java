@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dag.ConfigContext;
 import dev.dag.Result;
 import dev.dag.it.crash.CrashPipeline.Options;
+import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.io.IOException;

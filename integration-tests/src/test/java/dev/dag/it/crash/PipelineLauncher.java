@@ -1,6 +1,7 @@
 package dev.dag.it.crash;
 
 import dev.dag.ConfigContext;
+import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,14 +47,14 @@ class UnchangedEtlIT {
         return file;
     }
 
-    private static ChildJvm.Outcome runEtl(TestDatabase db, Path config, int threshold) throws Exception {
+    private static String runEtl(TestDatabase db, Path config, int threshold) {
         db.config().close(); // a DuckDB file admits one process: let the child have it
-        ChildJvm.Outcome outcome = ChildJvm.run(List.of(
-                "-javaagent:" + ChildJvm.agentJar() + "=config=" + config + ",instance=it,flow=nightly",
-                "-Detl.threshold=" + threshold, "--enable-native-access=ALL-UNNAMED"),
-                LegacyEtl.class, db.config().url(), db.config().user() == null ? "" : db.config().user(), "");
-        assertEquals(0, outcome.exitCode(), outcome.output());
-        return outcome;
+        try (ChildJvm etl = ChildJvm.start("legacy ETL", "config=" + config + ",instance=it,flow=nightly",
+                List.of("-Detl.threshold=" + threshold), LegacyEtl.class,
+                List.of(db.config().url(), db.config().user() == null ? "" : db.config().user(), ""))) {
+            assertEquals(0, etl.awaitExit(Duration.ofMinutes(2)), etl.output());
+            return etl.output();
+        }
     }
 
     private static Map<String, String> outcomesOfLastRun(TestDatabase db) {
@@ -73,19 +74,19 @@ class UnchangedEtlIT {
             throws Exception {
         Path config = writeConfig(db);
 
-        ChildJvm.Outcome first = runEtl(db, config, 5);
-        assertTrue(first.output().contains("RESULT 500"), first.output());
-        assertTrue(first.output().contains("dag_data"), "main received a query on the stored table: " + first.output());
+        String first = runEtl(db, config, 5);
+        assertTrue(first.contains("RESULT 500"), first);
+        assertTrue(first.contains("dag_data"), "main received a query on the stored table: " + first);
         assertEquals(Map.of("bigOrders", "RAN", "orders", "RAN", "summary", "RAN"), outcomesOfLastRun(db));
         assertEquals(1000L, ((Number) db.value("SELECT count(*) FROM " + db.table("raw", "orders"))).longValue());
 
-        ChildJvm.Outcome second = runEtl(db, config, 5);
-        assertTrue(second.output().contains("RESULT 500"), second.output());
+        String second = runEtl(db, config, 5);
+        assertTrue(second.contains("RESULT 500"), second);
         assertEquals(Map.of("bigOrders", "LAZY_CACHE_VALID", "orders", "LAZY_CACHE_VALID",
                 "summary", "LAZY_CACHE_VALID"), outcomesOfLastRun(db));
 
-        ChildJvm.Outcome edited = runEtl(db, config, 8);
-        assertTrue(edited.output().contains("RESULT 200"), edited.output());
+        String edited = runEtl(db, config, 8);
+        assertTrue(edited.contains("RESULT 200"), edited);
         assertEquals(Map.of("bigOrders", "RAN", "orders", "LAZY_CACHE_VALID", "summary", "RAN"),
                 outcomesOfLastRun(db));
     }

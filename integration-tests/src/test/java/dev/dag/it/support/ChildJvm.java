@@ -1,51 +1,180 @@
 package dev.dag.it.support;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs a main class of the test classpath in a new JVM, with or without the dag agent, and collects its output. */
-public final class ChildJvm {
-    private static final long TIMEOUT_SECONDS = 120;
+/**
+ * A JVM started by a test: same java, same JVM options (so the same {@code -javaagent:dag-agent.jar}),
+ * same classpath, its stdout and stderr merged and captured line by line. Closing it kills it if it
+ * still runs, so that no test leaves a process behind.
+ *
+ * <p>Failsafe starts the test JVM through a manifest-only jar, but sets {@code java.class.path} to the
+ * real test classpath, which is what the child gets.
+ */
+public final class ChildJvm implements AutoCloseable {
+    /** A child runs for seconds: the C1 compiler alone starts it with about 40 % less CPU. */
+    private static final List<String> SHORT_LIVED = List.of("-XX:TieredStopAtLevel=1");
 
-    private ChildJvm() {
+    private final String name;
+    private final Process process;
+    private final List<String> lines = new ArrayList<>();
+    private boolean ended;
+
+    private ChildJvm(String name, Process process) {
+        this.name = name;
+        this.process = process;
+        Thread reader = new Thread(this::readOutput, "output of " + name);
+        reader.setDaemon(true);
+        reader.start();
     }
 
-    /** What a child JVM printed and how it ended. */
-    public record Outcome(int exitCode, String output) {
-    }
-
-    /** The agent jar this test JVM was started with ({@code -javaagent:...}). */
-    public static String agentJar() {
-        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(argument -> argument.startsWith("-javaagent:"))
-                .map(argument -> argument.substring("-javaagent:".length()).split("=")[0])
-                .findFirst().orElseThrow(() -> new IllegalStateException("this test JVM has no -javaagent"));
+    /** Starts {@code mainClass} with {@code options} added to the test JVM's options. */
+    public static ChildJvm start(String name, List<String> options, Class<?> mainClass, List<String> arguments) {
+        return start(name, null, options, mainClass, arguments);
     }
 
     /**
-     * Runs {@code mainClass} with {@code jvmOptions} (e.g. {@code -javaagent:...}, {@code -Dx=y}) and
-     * {@code args}; waits for it to end.
+     * Like {@link #start(String, List, Class, List)}, with options for the agent
+     * ({@code -javaagent:dag-agent.jar=<agentOptions>}) when {@code agentOptions} is not null.
      */
-    public static Outcome run(List<String> jvmOptions, Class<?> mainClass, String... args)
-            throws IOException, InterruptedException {
+    public static ChildJvm start(String name, String agentOptions, List<String> options, Class<?> mainClass,
+                                 List<String> arguments) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(mainClass.getName());
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] output = process.getInputStream().readAllBytes();
-        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException("child JVM did not end within " + TIMEOUT_SECONDS + " s");
+        for (String option : testJvmOptions()) {
+            boolean agent = option.startsWith("-javaagent:") && option.contains("dag-agent");
+            command.add(agent && agentOptions != null ? option.split("=")[0] + "=" + agentOptions : option);
         }
-        return new Outcome(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+        command.addAll(SHORT_LIVED);
+        command.addAll(options);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(arguments);
+        try {
+            return new ChildJvm(name, new ProcessBuilder(command).redirectErrorStream(true).start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    /** The options failsafe gave this JVM (the agent among them), without a debugger's. */
+    private static List<String> testJvmOptions() {
+        List<String> options = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(option -> !option.startsWith("-agentlib:jdwp") && !option.startsWith("-Xrunjdwp"))
+                .toList();
+        if (options.stream().noneMatch(option -> option.startsWith("-javaagent:") && option.contains("dag-agent"))) {
+            fail("The test JVM has no -javaagent:dag-agent.jar to pass on; run the tests through failsafe "
+                    + "(mvn verify). Its options: " + options);
+        }
+        return options;
+    }
+
+    private void readOutput() {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                synchronized (lines) {
+                    lines.add(line);
+                    lines.notifyAll();
+                }
+            }
+        } catch (IOException e) {
+            // the process died with the pipe open: its output ends here
+        } finally {
+            synchronized (lines) {
+                ended = true;
+                lines.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Waits until the child prints a line containing {@code text}; returns that line.
+     * Fails if the child's output ends first or {@code timeout} passes.
+     */
+    public String awaitLine(String text, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (lines) {
+            for (int seen = 0; ; ) {
+                for (; seen < lines.size(); seen++) {
+                    if (lines.get(seen).contains(text)) {
+                        return lines.get(seen);
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (ended || left <= 0) {
+                    return fail(name + (ended ? " ended" : " did not print it within " + timeout) + " before printing '"
+                            + text + "'. Its output:\n" + output());
+                }
+                waitForOutput(left);
+            }
+        }
+    }
+
+    private void waitForOutput(long nanos) {
+        try {
+            TimeUnit.NANOSECONDS.timedWait(lines, nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits for the child to end and for its whole output; returns its exit code. Fails after {@code timeout}. */
+    public int awaitExit(Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                close();
+                fail(name + " did not end within " + timeout + ". Its output:\n" + output());
+            }
+            synchronized (lines) {
+                while (!ended) {
+                    lines.wait();
+                }
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Kills the child with SIGKILL, as {@code kill -9} would; returns once it is gone, with its exit code. */
+    public int kill() {
+        process.destroyForcibly();
+        return awaitExit(Duration.ofSeconds(10));
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Everything the child printed so far. */
+    public String output() {
+        synchronized (lines) {
+            return String.join("\n", lines);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + process.pid() + ")";
     }
 }

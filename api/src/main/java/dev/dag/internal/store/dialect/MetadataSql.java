@@ -76,8 +76,13 @@ public final class MetadataSql {
 
     /** Objects of a stage in a state; parameters: stage, state. */
     public String selectByState() {
-        return "SELECT physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json FROM "
+        return "SELECT physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, state FROM "
                 + table("objects") + " WHERE stage = ? AND state = ?";
+    }
+
+    /** When a run started; parameter: run_id. */
+    public String selectRunStart() {
+        return "SELECT started_at FROM " + table("runs") + " WHERE run_id = ?";
     }
 
     /** Retires the published version of a stage; parameter: stage. */
