@@ -3,8 +3,6 @@ package dev.dag.internal.engine;
 import dev.dag.Blob;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -95,19 +93,6 @@ final class ArgumentBinder {
     }
 
     private Object rebuild(Record record) {
-        RecordComponent[] components = record.getClass().getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            values[i] = bind(Placeholders.componentValue(components[i], record));
-        }
-        try {
-            Constructor<?> constructor = record.getClass().getDeclaredConstructor(types);
-            constructor.setAccessible(true);
-            return constructor.newInstance(values);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot rebuild argument " + record.getClass().getName(), e);
-        }
+        return Records.create(record.getClass(), component -> bind(Records.component(component, record)));
     }
 }

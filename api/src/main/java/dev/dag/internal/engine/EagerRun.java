@@ -3,14 +3,10 @@ package dev.dag.internal.engine;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
-import dev.dag.MaterializationException;
 import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.Identifiers;
-import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -60,8 +56,7 @@ public final class EagerRun implements RunContext {
         this.options = options;
         this.config = options.config() != null ? options.config() : ConfigContext.defaults();
         this.state = state;
-        Database database = Databases.of(config);
-        this.run = new RunState(flowName, config, database, openMetadata(database));
+        this.run = RunState.open(flowName, config);
         this.recorder = new RunRecorder(run);
     }
 
@@ -83,15 +78,6 @@ public final class EagerRun implements RunContext {
         eager.recorder.runStarted(flowName);
         LOG.info("run {} of '{}' opened on {}", eager.run.runId(), flowName, eager.config);
         return eager;
-    }
-
-    private static MetadataStore openMetadata(Database database) {
-        try {
-            return MetadataStore.open(database);
-        } catch (SQLException e) {
-            throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
-                    + "' in " + database.config() + ": " + e.getMessage(), null, null, null, null, e);
-        }
     }
 
     @Override

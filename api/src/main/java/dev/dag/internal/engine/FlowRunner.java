@@ -3,16 +3,11 @@ package dev.dag.internal.engine;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
-import dev.dag.MaterializationException;
 import dev.dag.RunOptions;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.store.Database;
-import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -45,8 +40,7 @@ public final class FlowRunner {
         checkSelection();
         long start = System.nanoTime();
         ConfigContext config = options.config() != null ? options.config() : ConfigContext.defaults();
-        Database database = Databases.of(config);
-        RunState run = new RunState(flow.name(), config, database, openMetadata(database));
+        RunState run = RunState.open(flow.name(), config);
         recorder = new RunRecorder(run);
         ExecutionState state = ExecutionState.current();
         state.run = run;
@@ -85,15 +79,6 @@ public final class FlowRunner {
                 throw new DefinitionException("RunOptions.withTasks names task '" + task + "', which flow '" + flow.name()
                         + "' does not have.", task, null, null);
             }
-        }
-    }
-
-    private static MetadataStore openMetadata(Database database) {
-        try {
-            return MetadataStore.open(database);
-        } catch (SQLException e) {
-            throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
-                    + "' in " + database.config() + ": " + e.getMessage(), null, null, null, null, e);
         }
     }
 

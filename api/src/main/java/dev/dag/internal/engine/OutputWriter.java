@@ -3,8 +3,6 @@ package dev.dag.internal.engine;
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
 import dev.dag.Table;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,21 +68,8 @@ final class OutputWriter {
         if (returned == null) {
             throw problem("returned null instead of a " + task.method().getReturnType().getSimpleName(), null);
         }
-        RecordComponent[] components = returned.getClass().getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            String name = components[i].getName();
-            values[i] = output(name, Placeholders.componentValue(components[i], returned), task.name() + "_" + name);
-        }
-        try {
-            Constructor<?> constructor = returned.getClass().getDeclaredConstructor(types);
-            constructor.setAccessible(true);
-            return constructor.newInstance(values);
-        } catch (ReflectiveOperationException e) {
-            throw problem("returned a record dag cannot rebuild: " + e, null);
-        }
+        return Records.create(returned.getClass(), component -> output(component.getName(),
+                Records.component(component, returned), task.name() + "_" + component.getName()));
     }
 
     private Object output(String path, Object value, String defaultName) {

@@ -3,7 +3,6 @@ package dev.dag.internal.engine;
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
 import dev.dag.Table;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,22 +49,8 @@ final class Placeholders {
     }
 
     private static Object record(TaskInvocation invocation, Class<?> type) {
-        RecordComponent[] components = type.getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            values[i] = types[i] == Table.class ? table(invocation, components[i].getName())
-                    : blob(invocation, components[i].getName());
-        }
-        try {
-            Constructor<?> constructor = type.getDeclaredConstructor(types);
-            constructor.setAccessible(true);
-            return constructor.newInstance(values);
-        } catch (ReflectiveOperationException e) {
-            throw new DefinitionException("Cannot create the output record " + type.getName() + " of "
-                    + invocation + ": " + e, invocation.taskName(), null, invocation.stage().name());
-        }
+        return Records.create(type, component -> component.getType() == Table.class
+                ? table(invocation, component.getName()) : blob(invocation, component.getName()));
     }
 
     /** The placeholder behind a table or blob, or null for anything else. */
@@ -112,17 +97,8 @@ final class Placeholders {
             map.values().forEach(element -> visit(element, action));
         } else if (value instanceof Record record) {
             for (RecordComponent component : record.getClass().getRecordComponents()) {
-                visit(componentValue(component, record), action);
+                visit(Records.component(component, record), action);
             }
-        }
-    }
-
-    static Object componentValue(RecordComponent component, Object record) {
-        try {
-            component.getAccessor().setAccessible(true);
-            return component.getAccessor().invoke(record);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read record component " + component, e);
         }
     }
 }

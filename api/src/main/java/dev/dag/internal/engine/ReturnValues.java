@@ -1,8 +1,6 @@
 package dev.dag.internal.engine;
 
 import dev.dag.Table;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,19 +35,6 @@ final class ReturnValues {
     }
 
     private static Object record(Class<?> type, Map<String, Object> byPath) {
-        RecordComponent[] components = type.getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            values[i] = byPath.get(components[i].getName());
-        }
-        try {
-            Constructor<?> constructor = type.getDeclaredConstructor(types);
-            constructor.setAccessible(true);
-            return constructor.newInstance(values);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot rebuild " + type.getName() + " from stored outputs", e);
-        }
+        return Records.create(type, component -> byPath.get(component.getName()));
     }
 }

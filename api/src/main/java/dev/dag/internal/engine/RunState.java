@@ -15,7 +15,22 @@ final class RunState implements RunContext {
     private final Database database;
     private final MetadataStore metadata;
 
-    RunState(String flowName, ConfigContext config, Database database, MetadataStore metadata) {
+    /**
+     * A new run of {@code flowName} on {@code config}: opens the instance's pool and metadata store.
+     *
+     * @throws MaterializationException if the metadata store cannot be opened
+     */
+    static RunState open(String flowName, ConfigContext config) {
+        Database database = Databases.of(config);
+        try {
+            return new RunState(flowName, config, database, MetadataStore.open(database));
+        } catch (java.sql.SQLException e) {
+            throw new dev.dag.MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
+                    + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
+        }
+    }
+
+    private RunState(String flowName, ConfigContext config, Database database, MetadataStore metadata) {
         this.runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
         this.flowName = flowName;
         this.config = config;

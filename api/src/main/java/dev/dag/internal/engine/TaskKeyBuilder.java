@@ -14,7 +14,6 @@ import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +102,7 @@ final class TaskKeyBuilder {
         if (value instanceof Record record) {
             Map<String, Object> out = new TreeMap<>();
             for (RecordComponent component : record.getClass().getRecordComponents()) {
-                out.put(component.getName(), tokens(Placeholders.componentValue(component, record)));
+                out.put(component.getName(), tokens(Records.component(component, record)));
             }
             return out;
         }

@@ -1,0 +1,39 @@
+package dev.dag.internal.engine;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.function.Function;
+
+/** Builds records component by component: task outputs, placeholders and arguments are often records. */
+final class Records {
+    private Records() {
+    }
+
+    /** A new {@code type} whose components are {@code value.apply(component)}. */
+    static Object create(Class<?> type, Function<RecordComponent, Object> value) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = value.apply(components[i]);
+        }
+        try {
+            Constructor<?> constructor = type.getDeclaredConstructor(types);
+            constructor.setAccessible(true);
+            return constructor.newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create the record " + type.getName() + ": " + e, e);
+        }
+    }
+
+    /** The value of one component of {@code record}. */
+    static Object component(RecordComponent component, Object record) {
+        try {
+            component.getAccessor().setAccessible(true);
+            return component.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read record component " + component, e);
+        }
+    }
+}
