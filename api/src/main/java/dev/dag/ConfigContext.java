@@ -2,6 +2,7 @@ package dev.dag;
 
 import dev.dag.internal.config.YamlConfigLoader;
 import dev.dag.internal.engine.Databases;
+import dev.dag.internal.engine.StackTraces;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,8 @@ public final class ConfigContext implements AutoCloseable {
     /** File name of the DuckDB database used when no configuration is given. */
     public static final String DEFAULT_DUCKDB_FILE = "dag.duckdb";
 
+    private static final Map<Path, ConfigContext> DEFAULTS = new java.util.HashMap<>();
+
     private final String instance;
     private final String url;
     private final String user;
@@ -45,9 +48,15 @@ public final class ConfigContext implements AutoCloseable {
         this.lockTimeoutSeconds = builder.lockTimeoutSeconds;
     }
 
-    /** The default instance: a DuckDB file {@value #DEFAULT_DUCKDB_FILE} in the working folder. */
+    /**
+     * The default instance: a DuckDB file {@value #DEFAULT_DUCKDB_FILE} in the working folder. The same context
+     * for every call, so that runs without a configuration share one connection pool.
+     */
     public static ConfigContext defaults() {
-        return duckdb(Path.of(DEFAULT_DUCKDB_FILE));
+        Path file = Path.of(DEFAULT_DUCKDB_FILE).toAbsolutePath();
+        synchronized (DEFAULTS) {
+            return DEFAULTS.computeIfAbsent(file, ConfigContext::duckdb);
+        }
     }
 
     /** An instance on the DuckDB database file {@code file} (created when missing). */
@@ -66,7 +75,11 @@ public final class ConfigContext implements AutoCloseable {
 
     /** {@link #load(String, String)} with a path. */
     public static ConfigContext load(Path yamlFile, String instance) {
-        return YamlConfigLoader.load(yamlFile, instance, System.getenv());
+        try {
+            return YamlConfigLoader.load(yamlFile, instance, System.getenv());
+        } catch (ConfigException e) {
+            throw StackTraces.forUser(e);
+        }
     }
 
     /** A builder for an instance defined in code. */
@@ -230,8 +243,8 @@ public final class ConfigContext implements AutoCloseable {
          */
         public ConfigContext build() {
             if (url == null || url.isBlank()) {
-                throw new ConfigException("Instance '" + instance + "' has no url. Set it, e.g. "
-                        + "url: jdbc:duckdb:dag.duckdb", null);
+                throw StackTraces.forUser(new ConfigException("Instance '" + instance + "' has no url. Set it, e.g. "
+                        + "url: jdbc:duckdb:dag.duckdb", null));
             }
             return new ConfigContext(this);
         }

@@ -34,6 +34,11 @@ public final class AgentInstaller {
             return;
         }
         try {
+            // ByteBuddy's safe mode avoids sun.misc.Unsafe (Java 25 warns about it); shading renames this
+            // property to the relocated ByteBuddy's, which is the one the agent uses
+            if (System.getProperty("net.bytebuddy.safe") == null) {
+                System.setProperty("net.bytebuddy.safe", "true");
+            }
             AgentOptions options = AgentOptions.parse(optionsText);
             TaskDeclarations declarations = options.config() == null ? TaskDeclarations.none()
                     : TaskDeclarations.read(Path.of(options.config()));

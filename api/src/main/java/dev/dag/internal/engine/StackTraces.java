@@ -18,10 +18,31 @@ public final class StackTraces {
         return error;
     }
 
-    /** The frames that belong to the user's code (and libraries other than dag). */
+    /**
+     * The frames that belong to the user's code (and libraries other than dag): dag's own frames go, and so do
+     * the reflection frames through which dag calls user code. Reflection frames of others (a launcher calling
+     * {@code main}, a test framework) stay: some of them count the frames they expect to find.
+     */
     static StackTraceElement[] userFrames(StackTraceElement[] frames) {
-        return Arrays.stream(frames).filter(frame -> !isInternal(frame.getClassName()))
-                .toArray(StackTraceElement[]::new);
+        List<StackTraceElement> kept = new ArrayList<>();
+        for (int i = 0; i < frames.length; i++) {
+            String name = frames[i].getClassName();
+            if (isDag(name) || isReflection(name) && calledByDag(frames, i)) {
+                continue;
+            }
+            kept.add(frames[i]);
+        }
+        return kept.toArray(StackTraceElement[]::new);
+    }
+
+    /** Whether the first frame below {@code index} that is not reflection belongs to dag. */
+    private static boolean calledByDag(StackTraceElement[] frames, int index) {
+        for (int i = index + 1; i < frames.length; i++) {
+            if (!isReflection(frames[i].getClassName())) {
+                return isDag(frames[i].getClassName());
+            }
+        }
+        return false;
     }
 
     /** {@code top} followed by the user frames of the current thread (the caller of the run). */
@@ -79,13 +100,15 @@ public final class StackTraces {
         return null;
     }
 
-    private static boolean isInternal(String className) {
+    private static boolean isDag(String className) {
         if (className.startsWith("dev.dag.internal.")) {
             return true;
         }
-        if (className.startsWith("dev.dag.") && className.indexOf('.', "dev.dag.".length()) < 0) {
-            return true; // the public package dev.dag itself, not the user's dev.dag.* packages
-        }
+        // the public package dev.dag itself, not the user's dev.dag.* packages
+        return className.startsWith("dev.dag.") && className.indexOf('.', "dev.dag.".length()) < 0;
+    }
+
+    private static boolean isReflection(String className) {
         return className.startsWith("java.lang.invoke.") || className.startsWith("java.lang.reflect.")
                 || className.startsWith("jdk.internal.reflect.") || className.startsWith("jdk.internal.invoke.");
     }

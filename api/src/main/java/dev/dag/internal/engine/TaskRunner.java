@@ -173,7 +173,7 @@ final class TaskRunner {
                 + "' is debug-tainted: " + scope.taint() + ". Its tables are not committed and it leaves no cache entry, "
                 + "so its result is never trusted. Remove the debug call (or the second materialize()) and rerun.",
                 invocation.taskName(), null, stage, null);
-        error.setStackTrace(StackTraces.topThenCaller(null));
+        error.setStackTrace(StackTraces.topThenCaller(scope.taintSite()));
         return error;
     }
 

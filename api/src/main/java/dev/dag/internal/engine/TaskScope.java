@@ -31,6 +31,7 @@ final class TaskScope implements TaskContext {
     private final List<MaterializedTable> materializations = new ArrayList<>();
     private String chain = "";
     private String taint;
+    private StackTraceElement taintSite;
     private StackTraceElement returnSite;
     private long rowsWritten;
     private Map<String, Object> outputs = Map.of();
@@ -171,7 +172,13 @@ final class TaskScope implements TaskContext {
     void taint(String why, StackTraceElement site) {
         if (taint == null) {
             taint = why + (site == null ? "" : " at " + site);
+            taintSite = site;
         }
+    }
+
+    /** The line that tainted the task, when the agent captured it. */
+    StackTraceElement taintSite() {
+        return taintSite;
     }
 
     /** Why the task is debug-tainted, or null. */
