@@ -31,11 +31,17 @@ public final class RowReader {
 
     /** Every row of {@code query} as {@code rowType}: a record class or {@code Map.class}. */
     public static <R> List<R> read(Connection connection, String query, Class<R> rowType) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        // PostgreSQL's driver honours the fetch size only inside a transaction; otherwise it buffers everything
+        connection.setAutoCommit(false);
         try (Statement statement = connection.createStatement()) {
             statement.setFetchSize(FETCH_SIZE);
             try (ResultSet rows = statement.executeQuery(query)) {
                 return rowType.isRecord() ? readRecords(rows, rowType) : readMaps(rows, rowType);
             }
+        } finally {
+            connection.rollback(); // read only: nothing to keep
+            connection.setAutoCommit(autoCommit);
         }
     }
 

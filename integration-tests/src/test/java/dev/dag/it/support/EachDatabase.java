@@ -2,6 +2,8 @@ package dev.dag.it.support;
 
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -33,7 +35,17 @@ final class EachDatabase implements TestTemplateInvocationContextProvider {
 
         @Override
         public List<Extension> getAdditionalExtensions() {
-            return List.of(new Resolver(kind));
+            return List.of(new SkipWithoutServer(kind), new Resolver(kind));
+        }
+    }
+
+    /** Reports a PostgreSQL invocation as skipped, not failed, when no server is found (outside CI). */
+    private record SkipWithoutServer(TestDatabase.Kind kind) implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            String missing = kind == TestDatabase.Kind.POSTGRES ? PostgresLocator.whyUnavailable() : null;
+            return missing == null ? ConditionEvaluationResult.enabled("database available")
+                    : ConditionEvaluationResult.disabled("PostgreSQL tests SKIPPED: " + missing);
         }
     }
 

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Assumptions;
  * Finds the PostgreSQL server the tests run against, in this order: the JDBC URL in
  * {@code DAG_TEST_POSTGRES_URL} (user and password in {@code DAG_TEST_POSTGRES_USER} /
  * {@code DAG_TEST_POSTGRES_PASSWORD}); the local server at 127.0.0.1:5432 (database {@code test}, user
- * {@code postgres}). Without one, PostgreSQL tests are skipped with a loud message, except under
- * {@code CI=true}, where a missing server fails the build. (No Docker engine runs on this project's
- * machines, so Testcontainers is not used.)
+ * {@code postgres}) if it answers; a Testcontainers PostgreSQL if a Docker engine is available. Without
+ * any, PostgreSQL tests are skipped with a loud message, except under {@code CI=true}, where a missing
+ * server fails the build.
  */
 final class PostgresLocator {
     private static final String LOCAL_URL = "jdbc:postgresql://127.0.0.1:5432/test";
@@ -22,6 +22,17 @@ final class PostgresLocator {
     }
 
     record Server(String url, String user, String password) {
+    }
+
+    /**
+     * Why PostgreSQL tests cannot run, or null when a server answers; also null under {@code CI=true}, where
+     * a missing server must fail the tests rather than skip them.
+     */
+    static synchronized String whyUnavailable() {
+        if (found == null && missing == null) {
+            locate();
+        }
+        return found != null || "true".equalsIgnoreCase(System.getenv("CI")) ? null : missing;
     }
 
     /** The server; aborts (skips) the test, or fails it under CI, when none answers. */
@@ -47,10 +58,30 @@ final class PostgresLocator {
                 : new Server(LOCAL_URL, "postgres", "");
         try (Connection connection = DriverManager.getConnection(candidate.url(), candidate.user(), candidate.password())) {
             found = candidate;
+            return;
         } catch (SQLException e) {
-            missing = "no server answers at " + candidate.url() + " (" + e.getMessage() + "). Start it (see .ci/run) "
-                    + "or set DAG_TEST_POSTGRES_URL.";
+            missing = "no server answers at " + candidate.url() + " (" + e.getMessage() + ")";
+        }
+        found = container();
+        if (found == null) {
+            missing += " and no Docker engine for Testcontainers. Start the server (see .ci/run) or set "
+                    + "DAG_TEST_POSTGRES_URL.";
             System.err.println("\n*** " + "PostgreSQL tests SKIPPED: " + missing + " ***\n");
+        }
+    }
+
+    /** A PostgreSQL container for the rest of this JVM, or null without a Docker engine. */
+    private static Server container() {
+        try {
+            if (!org.testcontainers.DockerClientFactory.instance().isDockerAvailable()) {
+                return null;
+            }
+            var postgres = new org.testcontainers.postgresql.PostgreSQLContainer("postgres:15-alpine");
+            postgres.start(); // stopped by Testcontainers' reaper when the JVM ends
+            return new Server(postgres.getJdbcUrl(), postgres.getUsername(), postgres.getPassword());
+        } catch (RuntimeException | LinkageError e) {
+            missing += " (Testcontainers: " + e + ")";
+            return null;
         }
     }
 }
