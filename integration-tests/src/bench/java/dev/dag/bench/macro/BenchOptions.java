@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Command-line options of {@link dev.dag.bench.MacroBenchmark}, each {@code --name=value}. Defaults are the
@@ -12,7 +13,8 @@ import java.util.Set;
  *
  * @param scenarios    scenarios to run, among {@code a,b,c,d} (default all)
  * @param databases    databases, among {@code duckdb,postgres} (default both)
- * @param reps         timed repetitions per figure, after one warm-up (default 5); the median is reported
+ * @param reps         timed repetitions per figure, after one warm-up round (default 5; scenario a takes four
+ *                     times as many); the median is reported
  * @param bigRows      a: rows of the large table (default 10,000,000)
  * @param smallRows    a: rows of the small table (default 1,000)
  * @param tenRows      b: rows of each of the ten tables (default 1,000,000)
@@ -64,6 +66,13 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
     private static String take(Map<String, String> given, String name, String fallback) {
         String value = given.remove(name);
         return value == null ? fallback : value;
+    }
+
+    @Override
+    public String toString() {
+        return String.format("scenarios %s, databases %s, reps %d, a: %,d vs %,d rows, b: 10 x %,d rows, c: %d x %d "
+                        + "tasks, d: %,d rows (DuckDB batch insert: %,d rows)", new TreeSet<>(scenarios),
+                new TreeSet<>(databases), reps, bigRows, smallRows, tenRows, stages, lanes, bulkRows, batchRows);
     }
 
     /** Whether scenario {@code id} ({@code a}..{@code d}) is selected. */

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Scenario a: a cache-valid rerun of a stage holding one large table against the same stage holding a small
- * one. Carrying a table into the new stage version must not depend on its size.
+ * one. Carrying a table into the new stage version must not depend on its size. Runs {@code 4 x --reps}
+ * repetitions, because one takes only tens of milliseconds.
  */
 public final class CacheValidRerun implements Scenario {
     private static volatile BenchDatabase database;
@@ -31,7 +32,9 @@ public final class CacheValidRerun implements Scenario {
         Flow small = flow("a_small", options.smallRows());
         long buildBig = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(big, db), TaskOutcome.RAN, 1));
         long buildSmall = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(small, db), TaskOutcome.RAN, 1));
-        List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(rerun(big, db), rerun(small, db)));
+        // A rerun takes tens of milliseconds, where scheduling noise on a small machine is of the same order: take
+        // four times the usual number of samples.
+        List<Samples> samples = Repetitions.interleaved(4 * options.reps(), List.of(rerun(big, db), rerun(small, db)));
         double ratio = samples.get(0).medianMillis() / samples.get(1).medianMillis();
         System.out.printf("  a: rerun %,d rows: %s%n  a: rerun %,d rows: %s%n", options.bigRows(),
                 samples.get(0).describe(), options.smallRows(), samples.get(1).describe());
