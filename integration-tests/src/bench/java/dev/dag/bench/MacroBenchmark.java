@@ -1,0 +1,78 @@
+package dev.dag.bench;
+
+import dev.dag.bench.macro.BenchDatabase;
+import dev.dag.bench.macro.BenchOptions;
+import dev.dag.bench.macro.BulkRows;
+import dev.dag.bench.macro.CacheValidRerun;
+import dev.dag.bench.macro.ManyTasksRerun;
+import dev.dag.bench.macro.OneOfTenChanged;
+import dev.dag.bench.macro.Report;
+import dev.dag.bench.macro.Scenario;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The macro benchmarks of docs/benchmarks.md: each scenario measures dag and its baseline in the same JVM,
+ * interleaved (one warm-up round, then the median of several), and prints one table with figures, baselines,
+ * ratios and goals. Needs {@code -javaagent:agent/target/dag-agent.jar}. Options: see {@link BenchOptions}.
+ */
+public final class MacroBenchmark {
+    private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
+            new ManyTasksRerun(), new BulkRows());
+
+    private MacroBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        // dag logs one INFO line per task; a benchmark measures the library, not the console.
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        if (System.getProperty("dev.dag.agent.installed") == null) {
+            System.err.println("The dag agent is not attached: start java with -javaagent:agent/target/dag-agent.jar");
+            System.exit(2);
+        }
+        System.out.printf("dag macro benchmarks: Java %s, %d cores, max heap %,d MiB; %s%n",
+                Runtime.version(), Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20, options);
+        Report report = new Report();
+        if (options.databases().contains("duckdb")) {
+            runAll(BenchDatabase.duckdb(), options, report);
+        }
+        if (options.databases().contains("postgres")) {
+            BenchDatabase postgres = null;
+            try {
+                postgres = BenchDatabase.postgres();
+            } catch (SQLException e) {
+                String skip = "PostgreSQL SKIPPED: no server answers (" + e.getMessage() + "); set "
+                        + "DAG_BENCH_POSTGRES_URL / _USER / _PASSWORD";
+                System.out.println(skip);
+                report.note(skip);
+            }
+            if (postgres != null) {
+                runAll(postgres, options, report);
+            }
+        }
+        System.out.println();
+        report.print(System.out);
+    }
+
+    private static void runAll(BenchDatabase database, BenchOptions options, Report report) throws Exception {
+        try (database) {
+            for (Scenario scenario : SCENARIOS) {
+                if (options.runs(scenario.id())) {
+                    System.out.printf("== scenario %s on %s%n", scenario.id(), database.label());
+                    scenario.run(database, options, report);
+                }
+            }
+        }
+    }
+}

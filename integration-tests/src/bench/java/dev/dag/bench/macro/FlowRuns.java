@@ -1,0 +1,43 @@
+package dev.dag.bench.macro;
+
+import dev.dag.Flow;
+import dev.dag.Result;
+import dev.dag.RunOptions;
+import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Runs a flow and checks that its tasks did what the scenario measures (a benchmark of a cache-valid rerun
+ * that silently rebuilt would be worthless).
+ */
+final class FlowRuns {
+    private FlowRuns() {
+    }
+
+    /** Runs {@code flow} and returns its result. */
+    static Result run(Flow flow, BenchDatabase database) {
+        return flow.run(RunOptions.of(database.config()));
+    }
+
+    /** How many tasks had each outcome. */
+    static Map<TaskOutcome, Integer> outcomes(Result result) {
+        Map<TaskOutcome, Integer> counts = new EnumMap<>(TaskOutcome.class);
+        for (TaskResult task : result.tasks()) {
+            counts.merge(task.outcome(), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    /**
+     * @throws IllegalStateException unless exactly {@code count} tasks had {@code outcome}
+     */
+    static void expect(Result result, TaskOutcome outcome, int count) {
+        int actual = outcomes(result).getOrDefault(outcome, 0);
+        if (actual != count) {
+            throw new IllegalStateException("expected " + count + " task(s) " + outcome + " in flow '"
+                    + result.flowName() + "', got " + outcomes(result) + ":\n" + result.summary());
+        }
+    }
+}
