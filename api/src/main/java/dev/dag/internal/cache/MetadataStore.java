@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -40,6 +41,9 @@ public final class MetadataStore {
     }
 
     private void createIfMissing() throws SQLException {
+        if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+            return; // the usual case: no DDL, which costs a commit each on an embedded database
+        }
         try (Connection connection = database.connection()) {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
@@ -70,6 +74,17 @@ public final class MetadataStore {
         }
     }
 
+    /** The stored format version, or -1 when the metadata tables do not exist yet. */
+    private int existingVersion() {
+        try (Connection connection = database.connection();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql.selectFormat())) {
+            return rows.next() ? rows.getInt(1) : -1;
+        } catch (SQLException e) {
+            return -1;
+        }
+    }
+
     /** An object a stage holds. */
     public record StoredObject(String physicalName, String name, String kind, long rows, String cacheKey, String query,
                                String blobType, String blobJson, String runId, String state) {
@@ -97,23 +112,10 @@ public final class MetadataStore {
         }
     }
 
-    /** Records how many rows an object holds. */
-    public void setRowCount(Connection connection, String physicalName, long rows) throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement(sql.updateRowCount())) {
-            update.setLong(1, rows);
-            update.setString(2, physicalName);
-            update.executeUpdate();
-        }
-    }
-
     /** Objects of a stage left {@code staged} (a crashed or failed run) or {@code retired}: to be dropped. */
     public List<StoredObject> leftovers(Connection connection, String stage) throws SQLException {
         List<StoredObject> objects = new ArrayList<>(byState(connection, stage, "staged"));
         objects.addAll(byState(connection, stage, "retired"));
-        try (PreparedStatement delete = connection.prepareStatement(sql.deleteStagedTasks())) {
-            delete.setString(1, stage);
-            delete.executeUpdate();
-        }
         return objects;
     }
 
@@ -157,20 +159,6 @@ public final class MetadataStore {
         }
     }
 
-    /** Records a task's cache entry for the stage version a run is writing. */
-    public void stageEntry(Connection connection, String stage, CacheEntry entry, String runId) throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement(sql.insertTask())) {
-            insert.setString(1, stage);
-            insert.setString(2, entry.task());
-            insert.setInt(3, entry.ordinal());
-            insert.setString(4, entry.key().key());
-            insert.setString(5, runId);
-            insert.setString(6, entry.key().partsJson());
-            insert.setString(7, entry.outputsJson());
-            insert.executeUpdate();
-        }
-    }
-
     /** The cache entries of the stage's published version. */
     public List<CacheEntry> publishedEntries(Connection connection, String stage) throws SQLException {
         List<CacheEntry> entries = new ArrayList<>();
@@ -188,30 +176,55 @@ public final class MetadataStore {
     }
 
     /**
-     * Within the publishing transaction: the run's staged objects and entries become the stage's
-     * published version; {@code kept} objects of the old version stay published, the rest is retired.
+     * Within the publishing transaction: the run's staged objects become the stage's published version;
+     * {@code kept} objects of the old version stay published, the rest is retired; {@code entries} replace
+     * the stage's cache entries; {@code rowCounts} (physical name → rows) complete the new objects.
+     * Statements are batched: a commit per row costs milliseconds.
      */
-    public void publish(Connection connection, String stage, String runId, Collection<String> kept) throws SQLException {
+    public void publish(Connection connection, String stage, String runId, Collection<String> kept,
+                        List<CacheEntry> entries, Map<String, Long> rowCounts) throws SQLException {
         try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
              PreparedStatement republish = connection.prepareStatement(sql.republish());
              PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
              PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks());
-             PreparedStatement publishEntries = connection.prepareStatement(sql.publishTasks());
-             PreparedStatement commit = connection.prepareStatement(sql.insertStageCommit())) {
+             PreparedStatement insertEntries = connection.prepareStatement(sql.insertTask());
+             PreparedStatement commit = connection.prepareStatement(sql.insertStageCommit());
+             PreparedStatement counts = connection.prepareStatement(sql.updateRowCount())) {
+            for (Map.Entry<String, Long> count : rowCounts.entrySet()) {
+                counts.setLong(1, count.getValue());
+                counts.setString(2, count.getKey());
+                counts.addBatch();
+            }
+            if (!rowCounts.isEmpty()) {
+                counts.executeBatch();
+            }
             retire.setString(1, stage);
             retire.executeUpdate();
             for (String physical : kept) {
                 republish.setString(1, physical);
-                republish.executeUpdate();
+                republish.addBatch();
+            }
+            if (!kept.isEmpty()) {
+                republish.executeBatch();
             }
             publish.setString(1, stage);
             publish.setString(2, runId);
             publish.executeUpdate();
             dropEntries.setString(1, stage);
             dropEntries.executeUpdate();
-            publishEntries.setString(1, stage);
-            publishEntries.setString(2, runId);
-            publishEntries.executeUpdate();
+            for (CacheEntry entry : entries) {
+                insertEntries.setString(1, stage);
+                insertEntries.setString(2, entry.task());
+                insertEntries.setInt(3, entry.ordinal());
+                insertEntries.setString(4, entry.key().key());
+                insertEntries.setString(5, runId);
+                insertEntries.setString(6, entry.key().partsJson());
+                insertEntries.setString(7, entry.outputsJson());
+                insertEntries.addBatch();
+            }
+            if (!entries.isEmpty()) {
+                insertEntries.executeBatch();
+            }
             commit.setString(1, stage);
             commit.setString(2, runId);
             commit.setTimestamp(3, Timestamp.from(Instant.now()));
@@ -225,8 +238,12 @@ public final class MetadataStore {
 
     /** Keeps what a run did to its tasks and why, readable after the fact. */
     public void recordTaskRuns(String runId, List<TaskRun> runs) throws SQLException {
+        if (runs.isEmpty()) {
+            return;
+        }
         try (Connection connection = database.connection();
              PreparedStatement insert = connection.prepareStatement(sql.insertTaskRun())) {
+            connection.setAutoCommit(false);
             Timestamp now = Timestamp.from(Instant.now());
             for (TaskRun run : runs) {
                 insert.setString(1, runId);
@@ -237,8 +254,10 @@ public final class MetadataStore {
                 insert.setLong(6, run.millis());
                 insert.setLong(7, run.rows());
                 insert.setTimestamp(8, now);
-                insert.executeUpdate();
+                insert.addBatch();
             }
+            insert.executeBatch();
+            connection.commit();
         }
     }
 

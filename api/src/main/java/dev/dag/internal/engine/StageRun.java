@@ -55,6 +55,8 @@ final class StageRun implements AutoCloseable {
     private final List<String> stagedTables = new ArrayList<>();
     private final Map<String, StoredObject> publishedByPhysical = new LinkedHashMap<>();
     private final Map<String, CacheEntry> publishedEntries = new HashMap<>();
+    private final List<CacheEntry> entries = new ArrayList<>();
+    private final Map<String, Long> rowCounts = new HashMap<>();
 
     StageRun(RunState run, String stage) {
         this.run = run;
@@ -80,15 +82,17 @@ final class StageRun implements AutoCloseable {
         database.requireStageSchemaFits(stage);
         lock = takeLock();
         try (Connection connection = database.connection()) {
-            new StagePublisher(database).prepareSchemas(connection, stage);
+            for (StoredObject object : metadata.published(connection, stage)) {
+                publishedByPhysical.put(object.physicalName(), object);
+            }
+            if (publishedByPhysical.isEmpty()) {
+                new StagePublisher(database).prepareSchemas(connection, stage); // a published stage has them
+            }
             for (StoredObject leftover : metadata.leftovers(connection, stage)) {
                 if (mayStillAppear(connection, leftover)) {
                     continue;
                 }
                 dropQuietly(connection, leftover);
-            }
-            for (StoredObject object : metadata.published(connection, stage)) {
-                publishedByPhysical.put(object.physicalName(), object);
             }
             for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
                 publishedEntries.put(entryKey(entry.task(), entry.ordinal()), entry);
@@ -227,7 +231,7 @@ final class StageRun implements AutoCloseable {
                     run.runId());
             stagedTables.add(physical);
             long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
-            metadata.setRowCount(connection, physical, rows);
+            rowCounts.put(physical, rows);
             LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
             return rows;
         } catch (SQLException e) {
@@ -286,14 +290,9 @@ final class StageRun implements AutoCloseable {
                 .findFirst().orElse(null);
     }
 
-    /** Records the cache entry a task leaves in the version being written (committed with the stage). */
+    /** Records the cache entry a task leaves in the version being written (stored when the stage is published). */
     void recordEntry(CacheEntry entry) {
-        try (Connection connection = database.connection()) {
-            metadata.stageEntry(connection, stage, entry, run.runId());
-        } catch (SQLException e) {
-            throw new MaterializationException("Cannot record the cache entry of task '" + entry.task() + "' in stage '"
-                    + stage + "': " + e.getMessage(), entry.task(), null, stage, null, e);
-        }
+        entries.add(entry);
     }
 
     /** A reader of a stored table as {@code type} (a record class or Map), for a consuming task. */
@@ -338,7 +337,7 @@ final class StageRun implements AutoCloseable {
             connection.setAutoCommit(false);
             try {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
-                metadata.publish(connection, stage, run.runId(), kept);
+                metadata.publish(connection, stage, run.runId(), kept, entries, rowCounts);
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
                 connection.commit();
             } catch (SQLException | RuntimeException e) {

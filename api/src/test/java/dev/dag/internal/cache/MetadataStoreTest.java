@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,14 +63,13 @@ class MetadataStoreTest {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
             store.registerStaged(connection, table("raw__t__r1", "t"), "r1");
-            store.publish(connection, "raw", "r1", List.of());
+            store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of());
             store.registerStaged(connection, table("raw__t__r2", "t"), "r2");
-            store.setRowCount(connection, "raw__t__r2", 42);
 
             assertEquals(List.of("raw__t__r1"), physicalNames(store.published(connection, "raw")));
             assertEquals(List.of("raw__t__r2"), physicalNames(store.leftovers(connection, "raw")));
 
-            store.publish(connection, "raw", "r2", List.of());
+            store.publish(connection, "raw", "r2", List.of(), List.of(), Map.of("raw__t__r2", 42L));
 
             List<MetadataStore.StoredObject> published = store.published(connection, "raw");
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
@@ -85,10 +85,10 @@ class MetadataStoreTest {
             MetadataStore store = MetadataStore.open(database);
             store.registerStaged(connection, table("raw__a__r1", "a"), "r1");
             store.registerStaged(connection, table("raw__b__r1", "b"), "r1");
-            store.publish(connection, "raw", "r1", List.of());
+            store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of());
             store.registerStaged(connection, table("raw__b__r2", "b"), "r2");
 
-            store.publish(connection, "raw", "r2", List.of("raw__a__r1"));
+            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Map.of());
 
             assertEquals(List.of("raw__a__r1", "raw__b__r2"),
                     physicalNames(store.published(connection, "raw")).stream().sorted().toList());

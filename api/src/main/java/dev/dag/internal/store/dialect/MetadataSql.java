@@ -106,10 +106,10 @@ public final class MetadataSql {
         return "DELETE FROM " + table("objects") + " WHERE physical_name = ?";
     }
 
-    /** Parameters: stage, task, ordinal, task_key, run_id, parts, outputs. */
+    /** A published cache entry; parameters: stage, task, ordinal, task_key, run_id, parts, outputs. */
     public String insertTask() {
         return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "VALUES (?, ?, ?, ?, ?, 'staged', ?, ?)";
+                + "VALUES (?, ?, ?, ?, ?, 'published', ?, ?)";
     }
 
     /** Cache entries of a stage's published version; parameter: stage. */
@@ -121,16 +121,6 @@ public final class MetadataSql {
     /** Drops a stage's published cache entries; parameter: stage. */
     public String deletePublishedTasks() {
         return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published'";
-    }
-
-    /** Drops cache entries staged by runs that never published them; parameter: stage. */
-    public String deleteStagedTasks() {
-        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged'";
-    }
-
-    /** Publishes a run's cache entries; parameters: stage, run_id. */
-    public String publishTasks() {
-        return "UPDATE " + table("tasks") + " SET state = 'published' WHERE stage = ? AND run_id = ? AND state = 'staged'";
     }
 
     /** Parameters: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
