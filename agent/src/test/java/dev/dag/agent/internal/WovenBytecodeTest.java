@@ -27,8 +27,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 /**
- * The woven class files themselves: accepted by ASM's verifier and by the JVM's, for every task shape, for
- * the main-run wrapper, and for class files of older and newer targets than the build's.
+ * The woven class files themselves: accepted by ASM's verifier (types, recomputed) and by the JVM's (which
+ * checks the stack map frames the weaver extends and adds), for every task shape, for the main-run wrapper,
+ * and for class files of older and newer targets than the build's.
  */
 class WovenBytecodeTest {
     private final Weaver weaver = new Weaver();
