@@ -100,9 +100,7 @@ final class TaskCallWrapper extends BodyWrapper {
     @Override
     void exit(MethodVisitor code) {
         Label plain = new Label();
-        code.visitVarInsn(Opcodes.ALOAD, stateSlot);
-        code.visitJumpInsn(Opcodes.IFNULL, plain);
-        code.visitVarInsn(Opcodes.ALOAD, stateSlot);
+        loadCallOrJumpTo(code, plain);
         if (returnType.getSort() == Type.VOID) {
             code.visitInsn(Opcodes.ACONST_NULL);
         } else {
@@ -124,14 +122,19 @@ final class TaskCallWrapper extends BodyWrapper {
     @Override
     void thrown(MethodVisitor code) {
         Label rethrow = new Label();
-        code.visitVarInsn(Opcodes.ALOAD, stateSlot);
-        code.visitJumpInsn(Opcodes.IFNULL, rethrow);
-        code.visitVarInsn(Opcodes.ALOAD, stateSlot);
+        loadCallOrJumpTo(code, rethrow);
         code.visitInsn(Opcodes.ACONST_NULL);
         code.visitVarInsn(Opcodes.ALOAD, valueSlot);
         BridgeCalls.exit(code);
         code.visitInsn(Opcodes.POP);
         code.visitLabel(rethrow);
         throwableFrame(code);
+    }
+
+    /** Pushes the call token, or jumps to {@code plain} when the call is plain (no token). */
+    private void loadCallOrJumpTo(MethodVisitor code, Label plain) {
+        code.visitVarInsn(Opcodes.ALOAD, stateSlot);
+        code.visitJumpInsn(Opcodes.IFNULL, plain);
+        code.visitVarInsn(Opcodes.ALOAD, stateSlot);
     }
 }

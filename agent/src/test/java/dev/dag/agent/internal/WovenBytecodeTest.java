@@ -60,29 +60,34 @@ class WovenBytecodeTest {
     }
 
     @Test
-    void mainRunAroundATaskAndDeclaredTasksVerify() throws Exception {
+    void declaredTasksVerify() throws Exception {
         TaskDeclarations declared = TaskDeclarations.parse(List.of("tasks:", "  - class: example.tasks.Shapes",
-                "    method: tagged", "    version: 2", "  - class: example.tasks.Shapes", "    method: main"),
-                "test");
-        byte[] source = classFile("example.tasks.Shapes");
+                "    method: tag*", "    version: 2"), "test");
 
-        byte[] woven = weaver.weave("example.tasks.Shapes", source, declared.forClass("example.tasks.Shapes"),
-                "flow=nightly");
+        byte[] woven = weaver.weave("example.tasks.Shapes", classFile("example.tasks.Shapes"),
+                declared.forClass("example.tasks.Shapes"), null);
 
         assertVerifies(woven);
         assertNotNull(defineAndLink("example.tasks.Shapes", woven));
     }
 
     @Test
+    void mainRunAroundAMainThatIsATaskVerifiesForJava17And8() throws Exception {
+        for (String release : List.of("17", "8")) {
+            byte[] original = Files.readAllBytes(compileLegacy(release).resolve("Legacy.class"));
+            List<TaskDeclarations.Declaration> mainIsATask = TaskDeclarations.parse(List.of("tasks:",
+                    "  - class: Legacy", "    method: main"), "test").forClass("Legacy");
+
+            byte[] woven = weaver.weave("Legacy", original, mainIsATask, "flow=nightly");
+
+            assertVerifies(woven);
+            assertNotNull(defineAndLink("Legacy", woven));
+        }
+    }
+
+    @Test
     void java8ClassFileIsWovenAndRuns() throws Exception {
-        Path classes = compile("Legacy", "public class Legacy {\n"
-                + "  @dev.dag.Materialize(version = \"1\")\n"
-                + "  public static String twice(long a, String b) {\n"
-                + "    try { return b + b + a; } finally { System.getProperty(\"x\"); }\n"
-                + "  }\n"
-                + "  public static void main(String[] args) { System.out.println(twice(1L, \"x\")); }\n"
-                + "}\n", "8");
-        byte[] original = Files.readAllBytes(classes.resolve("Legacy.class"));
+        byte[] original = Files.readAllBytes(compileLegacy("8").resolve("Legacy.class"));
         assertEquals(52, majorVersion(original), "precondition");
 
         byte[] woven = weaver.weave("Legacy", original, List.of(), "flow=nightly");
@@ -157,15 +162,30 @@ class WovenBytecodeTest {
         return Class.forName(type, true, loader);
     }
 
+    /** A task class outside any package, with a main, compiled for {@code release}. */
+    private Path compileLegacy(String release) throws IOException {
+        return compile("Legacy", "public class Legacy {\n"
+                + "  @dev.dag.Materialize(version = \"1\")\n"
+                + "  public static String twice(long a, String b) {\n"
+                + "    try { return b + b + a; } finally { System.getProperty(\"x\"); }\n"
+                + "  }\n"
+                + "  public static void main(String[] args) {\n"
+                + "    for (String arg : args) { if (arg.isEmpty()) return; }\n"
+                + "    System.out.println(twice(1L, \"x\"));\n"
+                + "  }\n"
+                + "}\n", release);
+    }
+
     private Path compile(String name, String source, String release) throws IOException {
-        Path file = dir.resolve(name + ".java");
+        Path out = Files.createDirectories(dir.resolve(release));
+        Path file = out.resolve(name + ".java");
         Files.writeString(file, source, StandardCharsets.UTF_8);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         int status = javac.run(null, null, new PrintStream(output, true, StandardCharsets.UTF_8),
-                "--release", release, "-nowarn", "-cp", System.getProperty("java.class.path"), "-d", dir.toString(),
+                "--release", release, "-nowarn", "-cp", System.getProperty("java.class.path"), "-d", out.toString(),
                 file.toString());
         assertEquals(0, status, output.toString(StandardCharsets.UTF_8));
-        return dir;
+        return out;
     }
 }
