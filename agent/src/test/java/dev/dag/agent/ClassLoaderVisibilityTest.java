@@ -20,10 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The agent only instruments classes whose loader can see dag: the advice calls dag-api's bridge, which
- * another loader could not link. The same class file is loaded into two fresh loaders to show the difference.
- * (The first test proves the outcome, not the mechanism: ByteBuddy also ignores an annotation whose type it
- * cannot resolve, so the class stays untouched even without the agent's class-loader check.)
+ * The agent only instruments classes whose loader can see dag: the woven code calls dag-api's bridge, which
+ * another loader could not link (without the check, the first call would fail with NoClassDefFoundError).
+ * The same class file is loaded into two fresh loaders to show the difference.
  */
 class ClassLoaderVisibilityTest {
     private static final String ISOLATED = "example.tasks.Isolated";

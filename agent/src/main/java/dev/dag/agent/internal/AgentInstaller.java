@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 /**
  * Installs the agent once per JVM. Premain stays cheap: it parses the options, reads the {@code tasks:}
- * of the config file if there is one, and registers a plain {@link TaskClassTransformer}; ByteBuddy is
+ * of the config file if there is one, and registers a plain {@link TaskClassTransformer}; ASM is
  * loaded only when a class that carries tasks appears. Never throws: a failure is one line on stderr and
  * the application runs unchanged.
  */
@@ -34,11 +34,6 @@ public final class AgentInstaller {
             return;
         }
         try {
-            // ByteBuddy's safe mode avoids sun.misc.Unsafe (Java 25 warns about it); shading renames this
-            // property to the relocated ByteBuddy's, which is the one the agent uses
-            if (System.getProperty("net.bytebuddy.safe") == null) {
-                System.setProperty("net.bytebuddy.safe", "true");
-            }
             AgentOptions options = AgentOptions.parse(optionsText);
             TaskDeclarations declarations = options.config() == null ? TaskDeclarations.none()
                     : TaskDeclarations.read(Path.of(options.config()));

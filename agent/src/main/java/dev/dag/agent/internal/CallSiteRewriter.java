@@ -1,9 +1,8 @@
 package dev.dag.agent.internal;
 
-import net.bytebuddy.jar.asm.Label;
-import net.bytebuddy.jar.asm.MethodVisitor;
-import net.bytebuddy.jar.asm.Opcodes;
-import net.bytebuddy.utility.OpenedClassReader;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * Passes call sites to dag-api's bridge as constants, so that the happy path creates no Throwable and
@@ -13,10 +12,10 @@ import net.bytebuddy.utility.OpenedClassReader;
  * become static calls of the bridge with the same arguments plus class, method, file and line;</li>
  * <li>in a task method, each {@code areturn}/{@code return} is preceded by a call that reports its line.</li>
  * </ul>
- * The extra constants need at most four more stack slots.
+ * The extra constants need at most four more stack slots. In a task method it runs before the
+ * {@link TaskCallWrapper}, so it sees the method's own {@code return}s.
  */
 final class CallSiteRewriter extends MethodVisitor {
-    private static final String BRIDGE = BridgeHandles.BRIDGE.replace('.', '/');
     private static final String TABLE = "dev/dag/Table";
     private static final String OPTIONS = "Ldev/dag/MaterializeOptions;";
     private static final String SITE = "Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I";
@@ -29,7 +28,7 @@ final class CallSiteRewriter extends MethodVisitor {
     private int line = -1;
 
     CallSiteRewriter(MethodVisitor delegate, String owner, String method, String file, boolean task) {
-        super(OpenedClassReader.ASM_API, delegate);
+        super(Opcodes.ASM9, delegate);
         this.owner = owner;
         this.method = method;
         this.file = file;
@@ -50,7 +49,7 @@ final class CallSiteRewriter extends MethodVisitor {
             return;
         }
         pushSite();
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, bridgeMethod(callee, name), replacement, false);
+        BridgeCalls.call(mv, bridgeMethod(callee, name), replacement);
     }
 
     /** The bridge descriptor replacing a materializing call, or null when the call is something else. */
@@ -81,7 +80,7 @@ final class CallSiteRewriter extends MethodVisitor {
     public void visitInsn(int opcode) {
         if (task && (opcode == Opcodes.ARETURN || opcode == Opcodes.RETURN)) {
             pushSite();
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "returning", "(" + SITE + ")V", false);
+            BridgeCalls.call(mv, "returning", "(" + SITE + ")V");
         }
         super.visitInsn(opcode);
     }

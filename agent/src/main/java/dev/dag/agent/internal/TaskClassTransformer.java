@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * The agent's transformer. Most classes leave after a name check and a scan of their bytes for the task
  * annotation; only classes that carry tasks (or the main class, when a run is opened around it) reach
- * the {@link Weaver}, which is created on first need. Never throws into the JVM: a failure is one line on
+ * the {@link Weaver} (ASM's classes load only then). Never throws into the JVM: a failure is one line on
  * stderr and the class stays unchanged.
  */
 final class TaskClassTransformer implements ClassFileTransformer {
@@ -20,7 +20,7 @@ final class TaskClassTransformer implements ClassFileTransformer {
     private final String mainClass;
     private final String mainOptions;
     private final ClassLoaderSeesDag seesDag = new ClassLoaderSeesDag();
-    private volatile Weaver weaver;
+    private final Weaver weaver = new Weaver();
 
     TaskClassTransformer(TaskDeclarations declarations, String mainClass, String mainOptions) {
         this.declarations = declarations;
@@ -44,27 +44,15 @@ final class TaskClassTransformer implements ClassFileTransformer {
             if (!seesDag.matches(loader)) {
                 return null;
             }
-            byte[] woven = weaver().weave(loader, className, classFile, declared, main ? mainOptions : null);
-            AgentLog.debug("instrumented " + className);
+            byte[] woven = weaver.weave(className, classFile, declared, main ? mainOptions : null);
+            if (woven != null) {
+                AgentLog.debug("instrumented " + className);
+            }
             return woven;
         } catch (Throwable e) {
             AgentLog.warn("could not instrument " + internalName + "; its tasks run as plain Java", e);
             return null;
         }
-    }
-
-    private Weaver weaver() {
-        Weaver current = weaver;
-        if (current == null) {
-            synchronized (this) {
-                current = weaver;
-                if (current == null) {
-                    current = new Weaver();
-                    weaver = current;
-                }
-            }
-        }
-        return current;
     }
 
     /** Retransforms the classes loaded before the agent (attach at runtime) that carry tasks. */

@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The only class the agent's advice calls, by name, through constant method handles: the agent never
- * links against dag-api. Keep these signatures stable; the agent's {@code BridgeHandles} names them.
+ * The only class the code woven by the agent calls, by name ({@code invokestatic}, resolved from the task
+ * class's own class loader): the agent never links against dag-api. Keep these signatures stable; the
+ * agent's {@code BridgeCalls} and {@code CallSiteRewriter} name them.
  *
  * <p>Per call of a task method: {@link #active()} (one volatile read; false means a plain call and
  * nothing else happens); otherwise {@link #enter}, {@link #skip} and {@link #exit}.

@@ -16,8 +16,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** What the advice woven into @Materialize methods does with a call, depending on what the thread is doing. */
-class TaskAdviceTest {
+/** What the code woven into @Materialize methods does with a call, depending on what the thread is doing. */
+class WovenTaskCallsTest {
 
     @BeforeAll
     static void attachAgent() {
