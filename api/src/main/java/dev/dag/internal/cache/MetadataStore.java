@@ -261,22 +261,6 @@ public final class MetadataStore {
         }
     }
 
-    /** The task outcomes a run recorded: stage, task, outcome and reason of each. */
-    public List<TaskRun> taskRuns(String runId) throws SQLException {
-        List<TaskRun> runs = new ArrayList<>();
-        try (Connection connection = database.connection();
-             PreparedStatement select = connection.prepareStatement(sql.selectTaskRuns())) {
-            select.setString(1, runId);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    runs.add(new TaskRun(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
-                            0, 0));
-                }
-            }
-        }
-        return runs;
-    }
-
     /** Records the start of a run. */
     public void runStarted(String runId, String flow) throws SQLException {
         try (Connection connection = database.connection();

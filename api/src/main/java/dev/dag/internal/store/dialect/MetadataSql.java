@@ -129,11 +129,6 @@ public final class MetadataSql {
                 + "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
     }
 
-    /** A run's task outcomes; parameter: run_id. Columns: stage, task, outcome, reason. */
-    public String selectTaskRuns() {
-        return "SELECT stage, task, outcome, reason FROM " + table("task_runs") + " WHERE run_id = ?";
-    }
-
     /** Parameters: stage, run_id, committed_at. */
     public String insertStageCommit() {
         return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) VALUES (?, ?, ?)";
