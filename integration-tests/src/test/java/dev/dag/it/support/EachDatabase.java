@@ -58,16 +58,9 @@ final class EachDatabase implements TestTemplateInvocationContextProvider {
         @Override
         public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
             return context.getStore(ExtensionContext.Namespace.create(EachDatabase.class, kind))
-                    .getOrComputeIfAbsent("database", key -> new Opened(TestDatabase.open(kind,
-                            context.getRequiredTestMethod().getName())), Opened.class).database();
-        }
-    }
-
-    /** Closes the test's database when JUnit closes the invocation's store. */
-    private record Opened(TestDatabase database) implements ExtensionContext.Store.CloseableResource {
-        @Override
-        public void close() {
-            database.close();
+                    // JUnit closes AutoCloseable values when the invocation's store is closed
+                    .getOrComputeIfAbsent("database", key -> TestDatabase.open(kind,
+                            context.getRequiredTestMethod().getName()), TestDatabase.class);
         }
     }
 }
