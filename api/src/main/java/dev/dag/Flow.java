@@ -80,7 +80,12 @@ public final class Flow implements AutoCloseable {
             throw StackTraces.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "
                     + "run() after its try (flow) { ... } block has closed."));
         }
-        RunOutcome outcome = FlowRunner.run(definition, options);
+        RunOutcome outcome;
+        try {
+            outcome = FlowRunner.run(definition, options);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e); // refused before any task ran: a bad selection, an unreachable database
+        }
         if (outcome.failure() != null) {
             DagException failure = outcome.failure();
             failure.attachResult(outcome.result());

@@ -2,6 +2,7 @@ package dev.dag;
 
 import dev.dag.internal.engine.EagerRun;
 import dev.dag.internal.engine.ExecutionState;
+import dev.dag.internal.engine.StackTraces;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -36,7 +37,11 @@ public interface RunContext extends AutoCloseable {
     static RunContext open(RunOptions options, String flowName) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(flowName, "flowName");
-        return EagerRun.open(options, flowName);
+        try {
+            return EagerRun.open(options, flowName);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
+        }
     }
 
     /** The run id, as stored in the metadata. */

@@ -9,11 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.ConfigContext;
+import dev.dag.ConfigException;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Flow;
 import dev.dag.MaterializationException;
 import dev.dag.Materialize;
+import dev.dag.RunOptions;
 import dev.dag.Table;
 import dev.dag.TaskFailedException;
 import dev.dag.it.support.Flows;
@@ -26,6 +29,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
 
 /**
  * Errors while a flow runs: SQL the database refuses, a task that throws, content dag cannot store. Each
@@ -206,6 +210,19 @@ class RunErrorsIT {
 
         assertAll(
                 () -> assertMessageContains(e, "'nothing'", "'clean'", "null", "Table.of"),
+                () -> assertTopFrameIn(RunErrorsIT.class, e));
+    }
+
+    @Test
+    void anUnreachableDatabaseIsReportedAtTheRunLineNamingTheInstance() {
+        Flow flow = Flows.oneStage("errors", "clean", RunErrorsIT::badSql);
+        ConfigContext nowhere = ConfigContext.builder().instance("offline")
+                .url("jdbc:postgresql://127.0.0.1:1/none").user("postgres").build();
+
+        ConfigException e = assertThrows(ConfigException.class, () -> flow.run(RunOptions.of(nowhere)));
+
+        assertAll(
+                () -> assertMessageContains(e, "'offline'", "127.0.0.1:1", "Check that the database is running"),
                 () -> assertTopFrameIn(RunErrorsIT.class, e));
     }
 }

@@ -9,6 +9,10 @@ import java.util.List;
  * between them, so that the top frame is the user's line.
  */
 public final class StackTraces {
+    /** Packages of the JDK and of the libraries dag calls, whose frames never are the user's line. */
+    private static final List<String> LIBRARIES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
+            "com.zaxxer.", "org.duckdb.", "org.postgresql.", "com.fasterxml.", "org.slf4j.");
+
     private StackTraces() {
     }
 
@@ -32,7 +36,21 @@ public final class StackTraces {
             }
             kept.add(frames[i]);
         }
-        return kept.toArray(StackTraceElement[]::new);
+        // a dag error starts in dag: JDK or driver frames still on top ran on dag's behalf, not the user's
+        int top = 0;
+        while (top < kept.size() - 1 && isLibrary(kept.get(top).getClassName())) {
+            top++;
+        }
+        return kept.subList(top, kept.size()).toArray(StackTraceElement[]::new);
+    }
+
+    private static boolean isLibrary(String className) {
+        for (String prefix : LIBRARIES) {
+            if (className.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the first frame below {@code index} that is not reflection belongs to dag. */

@@ -64,8 +64,9 @@ public final class Database implements AutoCloseable {
                     ? "Another process has this DuckDB file open, and DuckDB lets one process at a time write a file: "
                     + "wait for it to end, or give this run its own file."
                     : "Check that the database is running and the URL, user and password are right.";
+            String reason = String.valueOf(cause.getMessage()).strip().replaceAll("\\.+$", "");
             throw new ConfigException("Cannot connect to the table store of instance '" + config.instance()
-                    + "' at " + config.url() + ": " + cause.getMessage() + ". " + hint, e);
+                    + "' at " + config.url() + ": " + reason + ". " + hint, e);
         }
     }
 
