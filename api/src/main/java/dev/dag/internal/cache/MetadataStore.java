@@ -85,6 +85,9 @@ public final class MetadataStore {
         }
     }
 
+    /** The state of an object in the stage's current version (the others are {@code staged} and {@code retired}). */
+    public static final String PUBLISHED = "published";
+
     /** An object a stage holds. */
     public record StoredObject(String physicalName, String name, String kind, long rows, String cacheKey, String query,
                                String blobType, String blobJson, String runId, String state) {
@@ -112,23 +115,11 @@ public final class MetadataStore {
         }
     }
 
-    /** Objects of a stage left {@code staged} (a crashed or failed run) or {@code retired}: to be dropped. */
-    public List<StoredObject> leftovers(Connection connection, String stage) throws SQLException {
-        List<StoredObject> objects = new ArrayList<>(byState(connection, stage, "staged"));
-        objects.addAll(byState(connection, stage, "retired"));
-        return objects;
-    }
-
-    /** Objects of the stage's published version. */
-    public List<StoredObject> published(Connection connection, String stage) throws SQLException {
-        return byState(connection, stage, "published");
-    }
-
-    private List<StoredObject> byState(Connection connection, String stage, String state) throws SQLException {
+    /** Every object of a stage, whatever its state: published ones and what earlier runs left. */
+    public List<StoredObject> objectsOf(Connection connection, String stage) throws SQLException {
         List<StoredObject> objects = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement(sql.selectByState())) {
+        try (PreparedStatement select = connection.prepareStatement(sql.selectObjects())) {
             select.setString(1, stage);
-            select.setString(2, state);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     objects.add(new StoredObject(rows.getString(1), rows.getString(2), rows.getString(3),

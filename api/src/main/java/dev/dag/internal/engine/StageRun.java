@@ -54,6 +54,8 @@ final class StageRun implements AutoCloseable {
     private final Set<String> kept = new LinkedHashSet<>();
     private final List<String> stagedTables = new ArrayList<>();
     private final Map<String, StoredObject> publishedByPhysical = new LinkedHashMap<>();
+    /** The committed version's objects by kind and lower-case name, for lookups per written table. */
+    private final Map<String, StoredObject> publishedByName = new HashMap<>();
     private final Map<String, CacheEntry> publishedEntries = new HashMap<>();
     private final List<CacheEntry> entries = new ArrayList<>();
     private final Map<String, Long> rowCounts = new HashMap<>();
@@ -82,13 +84,19 @@ final class StageRun implements AutoCloseable {
         database.requireStageSchemaFits(stage);
         lock = takeLock();
         try (Connection connection = database.connection()) {
-            for (StoredObject object : metadata.published(connection, stage)) {
-                publishedByPhysical.put(object.physicalName(), object);
+            List<StoredObject> leftovers = new ArrayList<>();
+            for (StoredObject object : metadata.objectsOf(connection, stage)) {
+                if (MetadataStore.PUBLISHED.equals(object.state())) {
+                    publishedByPhysical.put(object.physicalName(), object);
+                    publishedByName.put(nameKey(object.kind(), object.name()), object);
+                } else {
+                    leftovers.add(object);
+                }
             }
             if (publishedByPhysical.isEmpty()) {
                 new StagePublisher(database).prepareSchemas(connection, stage); // a published stage has them
             }
-            for (StoredObject leftover : metadata.leftovers(connection, stage)) {
+            for (StoredObject leftover : leftovers) {
                 if (mayStillAppear(connection, leftover)) {
                     continue;
                 }
@@ -212,10 +220,12 @@ final class StageRun implements AutoCloseable {
         return stored;
     }
 
+    private static String nameKey(String kind, String name) {
+        return kind + "/" + name.toLowerCase(Locale.ROOT);
+    }
+
     private String change(String name, String query) {
-        StoredObject previous = publishedByPhysical.values().stream()
-                .filter(object -> object.name().equalsIgnoreCase(name) && "table".equals(object.kind()))
-                .findFirst().orElse(null);
+        StoredObject previous = publishedByName.get(nameKey("table", name));
         if (previous == null) {
             return "new table '" + name + "'";
         }
@@ -284,10 +294,8 @@ final class StageRun implements AutoCloseable {
     }
 
     private StoredObject committed(String name, String kind, String key) {
-        return publishedByPhysical.values().stream()
-                .filter(object -> object.kind().equals(kind) && object.name().equalsIgnoreCase(name)
-                        && object.cacheKey().equals(key))
-                .findFirst().orElse(null);
+        StoredObject object = publishedByName.get(nameKey(kind, name));
+        return object != null && object.cacheKey().equals(key) ? object : null;
     }
 
     /** Records the cache entry a task leaves in the version being written (stored when the stage is published). */
@@ -319,12 +327,10 @@ final class StageRun implements AutoCloseable {
      * then drops the tables of the old version that the new one no longer uses.
      */
     void publish() {
-        Map<String, String> oldViews = new HashMap<>();
-        publishedByPhysical.values().stream().filter(object -> "table".equals(object.kind()))
-                .forEach(object -> oldViews.put(object.name().toLowerCase(Locale.ROOT), object.physicalName()));
         Map<String, String> changedViews = new LinkedHashMap<>();
         physicalByName.forEach((name, physical) -> {
-            if (!physical.equals(oldViews.get(name.toLowerCase(Locale.ROOT)))) {
+            StoredObject old = publishedByName.get(nameKey("table", name));
+            if (old == null || !physical.equals(old.physicalName())) {
                 changedViews.put(name, physical);
             }
         });

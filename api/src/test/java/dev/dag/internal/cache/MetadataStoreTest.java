@@ -66,15 +66,15 @@ class MetadataStoreTest {
             store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of());
             store.registerStaged(connection, table("raw__t__r2", "t"), "r2");
 
-            assertEquals(List.of("raw__t__r1"), physicalNames(store.published(connection, "raw")));
-            assertEquals(List.of("raw__t__r2"), physicalNames(store.leftovers(connection, "raw")));
+            assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
+            assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
 
             store.publish(connection, "raw", "r2", List.of(), List.of(), Map.of("raw__t__r2", 42L));
 
-            List<MetadataStore.StoredObject> published = store.published(connection, "raw");
+            List<MetadataStore.StoredObject> published = published(store, connection);
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
             assertEquals(42, published.get(0).rows());
-            assertEquals(List.of("raw__t__r1"), physicalNames(store.leftovers(connection, "raw")),
+            assertEquals(List.of("raw__t__r1"), physicalNames(leftovers(store, connection)),
                     "the replaced version is retired, to be dropped");
         }
     }
@@ -91,13 +91,26 @@ class MetadataStoreTest {
             store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Map.of());
 
             assertEquals(List.of("raw__a__r1", "raw__b__r2"),
-                    physicalNames(store.published(connection, "raw")).stream().sorted().toList());
-            assertEquals(List.of("raw__b__r1"), physicalNames(store.leftovers(connection, "raw")));
+                    physicalNames(published(store, connection)).stream().sorted().toList());
+            assertEquals(List.of("raw__b__r1"), physicalNames(leftovers(store, connection)));
         }
     }
 
     private static MetadataStore.NewObject table(String physical, String name) {
         return new MetadataStore.NewObject(physical, "raw", name, "table", "load", "key-" + physical, null, null, null);
+    }
+
+    private static List<MetadataStore.StoredObject> published(MetadataStore store, Connection connection)
+            throws SQLException {
+        return store.objectsOf(connection, "raw").stream()
+                .filter(object -> MetadataStore.PUBLISHED.equals(object.state())).toList();
+    }
+
+    /** Objects a later run drops: staged by a run that never published them, or retired. */
+    private static List<MetadataStore.StoredObject> leftovers(MetadataStore store, Connection connection)
+            throws SQLException {
+        return store.objectsOf(connection, "raw").stream()
+                .filter(object -> !MetadataStore.PUBLISHED.equals(object.state())).toList();
     }
 
     private static List<String> physicalNames(List<MetadataStore.StoredObject> objects) {

@@ -74,10 +74,10 @@ public final class MetadataSql {
         return "UPDATE " + table("objects") + " SET row_count = ? WHERE physical_name = ?";
     }
 
-    /** Objects of a stage in a state; parameters: stage, state. */
-    public String selectByState() {
+    /** Objects of a stage in every state; parameter: stage. */
+    public String selectObjects() {
         return "SELECT physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, state FROM "
-                + table("objects") + " WHERE stage = ? AND state = ?";
+                + table("objects") + " WHERE stage = ?";
     }
 
     /** When a run started; parameter: run_id. */
