@@ -1,35 +1,43 @@
 package dev.dag.internal.cache;
 
+import java.util.Comparator;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * The form of a lazy task's SQL that its table's cache key hashes. References to physical tables
- * (which carry a run tag and the instance's schema prefix) are replaced by the cache keys of their
- * content, so the form changes exactly when the query text or an input's content changed, and is the
- * same for every run, user and branch.
+ * SQL text as it enters a lazy table's cache key: every reference to a table dag stored is replaced by
+ * that table's content key, so that the key does not depend on physical names (a rerun writes new
+ * physical tables and must still render the same key), and blank space and semicolons at the end go.
  */
 public final class CanonicalSql {
     private CanonicalSql() {
     }
 
     /**
-     * @param sql              the query as the task built it
-     * @param quotedDataSchema the quoted schema of physical tables, e.g. {@code "dag_data"}
-     * @param keysByPhysical   cache key of each physical table the task can see (inputs, its own tables)
+     * The canonical form of {@code sql}.
+     *
+     * @param keysByQuotedRef content keys of the stored tables the SQL may name, by their qualified
+     *                        reference exactly as the database's dialect quotes it ({@code TableRef.toString()})
      */
-    public static String of(String sql, String quotedDataSchema, Map<String, String> keysByPhysical) {
-        Pattern reference = Pattern.compile(Pattern.quote(quotedDataSchema) + "\\.\"((?:[^\"]|\"\")*)\"");
-        Matcher matcher = reference.matcher(sql);
+    public static String of(String sql, Map<String, String> keysByQuotedRef) {
+        String text = sql.strip().replaceAll("[\\s;]+$", "");
+        if (keysByQuotedRef.isEmpty()) {
+            return text;
+        }
+        // longest first, so that no reference is replaced by a shorter one it starts with
+        Pattern references = Pattern.compile(keysByQuotedRef.keySet().stream()
+                .sorted(Comparator.comparingInt(String::length).reversed())
+                .map(Pattern::quote)
+                .collect(Collectors.joining("|")));
+        Matcher matcher = references.matcher(text);
         StringBuilder out = new StringBuilder();
         while (matcher.find()) {
-            String physical = matcher.group(1).replace("\"\"", "\"");
-            String key = keysByPhysical.get(physical);
-            String replacement = key != null ? "{table:" + key + "}" : "\"" + matcher.group(1) + "\"";
+            String replacement = "{table:" + keysByQuotedRef.get(matcher.group()) + "}";
             matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
         }
         matcher.appendTail(out);
-        return out.toString().strip().replaceAll("[\\s;]+$", "");
+        return out.toString();
     }
 }

@@ -136,11 +136,6 @@ final class StageRun implements AutoCloseable {
         return task + "#" + ordinal;
     }
 
-    /** The quoted schema of physical tables, as it appears in SQL built from table refs. */
-    String quotedDataSchema() {
-        return database.dialect().quote(database.dataSchema());
-    }
-
     /** The committed cache entry of the {@code ordinal}-th call of {@code task} in this stage, or null. */
     CacheEntry committedEntry(String task, int ordinal) {
         return publishedEntries.get(entryKey(task, ordinal));

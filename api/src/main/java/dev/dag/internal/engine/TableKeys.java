@@ -7,7 +7,9 @@ import dev.dag.internal.cache.CanonicalSql;
 import dev.dag.internal.cache.Hashes;
 import dev.dag.internal.hooks.RowDigest;
 import dev.dag.internal.hooks.RowSources;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Cache keys of the objects a task writes. A task that is not lazy derives them from its own key (its
@@ -30,7 +32,7 @@ final class TableKeys {
     static Keyed forTable(TaskScope scope, Table table, String name, String path) {
         Object content = table.obj();
         String query = content instanceof String sql
-                ? CanonicalSql.of(sql, scope.stageRun().quotedDataSchema(), scope.keysByPhysical()) : null;
+                ? CanonicalSql.of(sql, quotedRefs(scope)) : null;
         if (!scope.descriptor().lazy()) {
             return new Keyed(scope.outputKey(path != null ? path : "~" + name), query);
         }
@@ -40,7 +42,7 @@ final class TableKeys {
             return new Keyed(Hashes.of("sql", stage, name, query, properties, scope.chain()), query);
         }
         if (content instanceof TableRef ref) {
-            String source = scope.keysByPhysical().getOrDefault(ref.name(), ref.toString());
+            String source = scope.keysByRef().getOrDefault(ref, ref.toString());
             return new Keyed(Hashes.of("ref", stage, name, source, properties, scope.chain()), null);
         }
         if (RowSources.accepts(content)) {
@@ -49,6 +51,12 @@ final class TableKeys {
             return new Keyed(Hashes.of("rows", stage, name, digest, properties, scope.chain()), null);
         }
         throw scope.stageRun().unsupportedContent(scope.task(), name, content);
+    }
+
+    private static Map<String, String> quotedRefs(TaskScope scope) {
+        Map<String, String> byQuotedRef = new HashMap<>();
+        scope.keysByRef().forEach((ref, key) -> byQuotedRef.put(ref.toString(), key));
+        return byQuotedRef;
     }
 
     /** The key of a blob written under {@code name}; {@code path} is where it is returned. */

@@ -2,6 +2,7 @@ package dev.dag.internal.engine;
 
 import dev.dag.MaterializedTable;
 import dev.dag.Table;
+import dev.dag.TableRef;
 import dev.dag.internal.cache.Hashes;
 import dev.dag.TaskContext;
 import dev.dag.internal.cache.CacheEntry;
@@ -26,7 +27,7 @@ final class TaskScope implements TaskContext {
     private final List<StoredTable> written = new ArrayList<>();
     private final List<CacheEntry.Output> objects = new ArrayList<>();
     private final Map<Table, StoredTable> writtenByObject = new IdentityHashMap<>();
-    private final Map<String, String> keysByPhysical = new HashMap<>();
+    private final Map<TableRef, String> keysByRef = new HashMap<>();
     private final List<String> changes = new ArrayList<>();
     private final List<MaterializedTable> materializations = new ArrayList<>();
     private String chain = "";
@@ -143,11 +144,12 @@ final class TaskScope implements TaskContext {
 
     /** Makes an input table's physical name known, so that lazy SQL reading it hashes its content key. */
     void seeInput(StoredTable input) {
-        keysByPhysical.put(input.physicalName(), input.cacheKey());
+        keysByRef.put(input.ref(), input.cacheKey());
     }
 
-    Map<String, String> keysByPhysical() {
-        return keysByPhysical;
+    /** Content keys of the stored tables this invocation read or wrote, by reference. */
+    Map<TableRef, String> keysByRef() {
+        return keysByRef;
     }
 
     /**
@@ -207,7 +209,7 @@ final class TaskScope implements TaskContext {
                 reused ? MaterializedTable.Outcome.CACHE_VALID : MaterializedTable.Outcome.WRITTEN, returned, site));
         written.add(stored);
         writtenByObject.put(source, stored);
-        keysByPhysical.put(stored.physicalName(), stored.cacheKey());
+        keysByRef.put(stored.ref(), stored.cacheKey());
         objects.add(new CacheEntry.Output(null, stored.tableName(), "table", stored.physicalName(), stored.cacheKey()));
         if (reused) {
             reusedTables++;
