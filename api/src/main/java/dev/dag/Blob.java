@@ -1,7 +1,6 @@
 package dev.dag;
 
-import dev.dag.internal.engine.OutputPlaceholder;
-import dev.dag.internal.engine.TableAccess;
+import dev.dag.internal.seam.TableAccess;
 import java.util.Objects;
 
 /**
@@ -15,15 +14,15 @@ import java.util.Objects;
  */
 public final class Blob {
     static {
-        TableAccess.registerBlobs(new Access());
+        TableAccess.register(new Access());
     }
 
     private final Object obj;
     private final String name;
-    private final OutputPlaceholder placeholder;
+    private final TableAccess.Placeholder placeholder;
     private final String cacheKey;
 
-    private Blob(Object obj, String name, OutputPlaceholder placeholder, String cacheKey) {
+    private Blob(Object obj, String name, TableAccess.Placeholder placeholder, String cacheKey) {
         this.obj = obj;
         this.name = name;
         this.placeholder = placeholder;
@@ -64,14 +63,14 @@ public final class Blob {
     }
 
     /** The engine's view of a blob's private state. */
-    private static final class Access implements TableAccess.BlobAccessor {
+    private static final class Access implements TableAccess.Blobs {
         @Override
-        public OutputPlaceholder placeholder(Blob blob) {
+        public TableAccess.Placeholder placeholder(Blob blob) {
             return blob.placeholder;
         }
 
         @Override
-        public Blob placeholderBlob(OutputPlaceholder placeholder) {
+        public Blob placeholderBlob(TableAccess.Placeholder placeholder) {
             return new Blob(null, null, placeholder, null);
         }
 

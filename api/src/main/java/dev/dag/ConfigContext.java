@@ -1,8 +1,6 @@
 package dev.dag;
 
-import dev.dag.internal.config.YamlConfigLoader;
-import dev.dag.internal.engine.Databases;
-import dev.dag.internal.engine.StackTraces;
+import dev.dag.internal.seam.Engine;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -75,11 +73,7 @@ public final class ConfigContext implements AutoCloseable {
 
     /** {@link #load(String, String)} with a path. */
     public static ConfigContext load(Path yamlFile, String instance) {
-        try {
-            return YamlConfigLoader.load(yamlFile, instance, System.getenv());
-        } catch (ConfigException e) {
-            throw StackTraces.forUser(e);
-        }
+        return Engine.loadConfig(yamlFile, instance);
     }
 
     /** A builder for an instance defined in code. */
@@ -130,7 +124,7 @@ public final class ConfigContext implements AutoCloseable {
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
-        Databases.close(this);
+        Engine.close(this);
     }
 
     @Override
@@ -243,7 +237,7 @@ public final class ConfigContext implements AutoCloseable {
          */
         public ConfigContext build() {
             if (url == null || url.isBlank()) {
-                throw StackTraces.forUser(new ConfigException("Instance '" + instance + "' has no url. Set it, e.g. "
+                throw Engine.forUser(new ConfigException("Instance '" + instance + "' has no url. Set it, e.g. "
                         + "url: jdbc:duckdb:dag.duckdb", null));
             }
             return new ConfigContext(this);

@@ -1,6 +1,6 @@
 package dev.dag;
 
-import dev.dag.internal.engine.Materializer;
+import dev.dag.internal.seam.Engine;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,7 +25,7 @@ public final class Dag {
      */
     public static List<Table> materialize(Table... tables) {
         Objects.requireNonNull(tables, "tables");
-        return Materializer.materializeGroup(List.of(tables), null);
+        return Engine.materializeAll(List.of(tables));
     }
 
     /**
@@ -34,6 +34,6 @@ public final class Dag {
      */
     public static Map<String, Table> materialize(Map<String, Table> tables) {
         Objects.requireNonNull(tables, "tables");
-        return Materializer.materializeNamed(tables, null);
+        return Engine.materializeAll(tables);
     }
 }

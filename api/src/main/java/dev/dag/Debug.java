@@ -1,6 +1,6 @@
 package dev.dag;
 
-import dev.dag.internal.engine.Materializer;
+import dev.dag.internal.seam.Engine;
 import java.util.Objects;
 
 /**
@@ -20,7 +20,7 @@ public final class Debug {
      */
     public static Table materializeTable(Table table, MaterializeOptions options) {
         Objects.requireNonNull(table, "table");
-        return Materializer.debug(table, Objects.requireNonNull(options, "options"), null);
+        return Engine.debug(table, Objects.requireNonNull(options, "options"));
     }
 
     /** {@link #materializeTable(Table, MaterializeOptions)} with default options. */

@@ -1,11 +1,7 @@
 package dev.dag;
 
-import dev.dag.internal.engine.AgentPresence;
-import dev.dag.internal.engine.DefinitionScope;
-import dev.dag.internal.engine.FlowDefinition;
-import dev.dag.internal.engine.FlowRunner;
-import dev.dag.internal.engine.RunOutcome;
-import dev.dag.internal.engine.StackTraces;
+import dev.dag.internal.seam.Engine;
+import dev.dag.internal.seam.FlowHandle;
 import java.util.List;
 import java.util.Objects;
 
@@ -28,7 +24,7 @@ import java.util.Objects;
  * tests).
  */
 public final class Flow implements AutoCloseable {
-    private final FlowDefinition definition;
+    private final FlowHandle definition;
 
     /**
      * Starts defining a flow on this thread.
@@ -38,12 +34,7 @@ public final class Flow implements AutoCloseable {
      */
     public Flow(String name) {
         Objects.requireNonNull(name, "flow name");
-        AgentPresence.requireAttached(name);
-        try {
-            this.definition = DefinitionScope.openFlow(name);
-        } catch (DagException e) {
-            throw StackTraces.forUser(e);
-        }
+        this.definition = Engine.openFlow(name);
     }
 
     /** The flow name. */
@@ -59,7 +50,7 @@ public final class Flow implements AutoCloseable {
     /** Ends the definition; the flow can then be run. */
     @Override
     public void close() {
-        DefinitionScope.closeFlow(definition);
+        Engine.closeFlow(definition);
     }
 
     /** Runs the flow against the default instance (a DuckDB file in the working folder). */
@@ -77,19 +68,13 @@ public final class Flow implements AutoCloseable {
     public Result run(RunOptions options) {
         Objects.requireNonNull(options, "options");
         if (!definition.isClosed()) {
-            throw StackTraces.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "
+            throw Engine.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "
                     + "run() after its try (flow) { ... } block has closed."));
         }
-        RunOutcome outcome;
-        try {
-            outcome = FlowRunner.run(definition, options);
-        } catch (DagException e) {
-            throw StackTraces.forUser(e); // refused before any task ran: a bad selection, an unreachable database
-        }
+        Engine.RunOutcome outcome = Engine.runFlow(definition, options);
         if (outcome.failure() != null) {
-            DagException failure = outcome.failure();
-            failure.attachResult(outcome.result());
-            throw failure;
+            outcome.failure().attachResult(outcome.result());
+            throw outcome.failure();
         }
         return outcome.result();
     }

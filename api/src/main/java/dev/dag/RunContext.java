@@ -1,8 +1,6 @@
 package dev.dag;
 
-import dev.dag.internal.engine.EagerRun;
-import dev.dag.internal.engine.ExecutionState;
-import dev.dag.internal.engine.StackTraces;
+import dev.dag.internal.seam.Engine;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,7 +19,7 @@ import java.util.Optional;
 public interface RunContext extends AutoCloseable {
     /** The run executing on this thread, if any. */
     static Optional<RunContext> current() {
-        return Optional.ofNullable(ExecutionState.current().run());
+        return Optional.ofNullable(Engine.currentRun());
     }
 
     /**
@@ -37,11 +35,7 @@ public interface RunContext extends AutoCloseable {
     static RunContext open(RunOptions options, String flowName) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(flowName, "flowName");
-        try {
-            return EagerRun.open(options, flowName);
-        } catch (DagException e) {
-            throw StackTraces.forUser(e);
-        }
+        return Engine.openRun(options, flowName);
     }
 
     /** The run id, as stored in the metadata. */

@@ -1,8 +1,7 @@
 package dev.dag;
 
-import dev.dag.internal.engine.DefinitionScope;
-import dev.dag.internal.engine.StackTraces;
-import dev.dag.internal.engine.StageDefinition;
+import dev.dag.internal.seam.Engine;
+import dev.dag.internal.seam.StageHandle;
 import java.util.Objects;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Objects;
  * order they are defined.
  */
 public final class Stage implements AutoCloseable {
-    private final StageDefinition definition;
+    private final StageHandle definition;
 
     /**
      * Opens a stage in the flow being defined on this thread.
@@ -21,11 +20,7 @@ public final class Stage implements AutoCloseable {
      */
     public Stage(String name) {
         Objects.requireNonNull(name, "stage name");
-        try {
-            this.definition = DefinitionScope.openStage(name);
-        } catch (DagException e) {
-            throw StackTraces.forUser(e);
-        }
+        this.definition = Engine.openStage(name);
     }
 
     /** The stage name (also the schema name, after the instance's prefix). */
@@ -36,7 +31,7 @@ public final class Stage implements AutoCloseable {
     /** Ends the stage block. */
     @Override
     public void close() {
-        DefinitionScope.closeStage(definition);
+        Engine.closeStage(definition);
     }
 
     @Override

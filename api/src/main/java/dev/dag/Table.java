@@ -1,9 +1,7 @@
 package dev.dag;
 
-import dev.dag.internal.engine.Materializer;
-import dev.dag.internal.engine.OutputPlaceholder;
-import dev.dag.internal.engine.StoredTable;
-import dev.dag.internal.engine.TableAccess;
+import dev.dag.internal.seam.Engine;
+import dev.dag.internal.seam.TableAccess;
 import java.util.List;
 import java.util.Objects;
 
@@ -28,11 +26,11 @@ public final class Table {
     private final String name;
     private final List<String> primaryKey;
     private final List<List<String>> indexes;
-    private final OutputPlaceholder placeholder;
-    private final StoredTable stored;
+    private final TableAccess.Placeholder placeholder;
+    private final TableAccess.Stored stored;
 
     private Table(Object obj, String name, List<String> primaryKey, List<List<String>> indexes,
-                  OutputPlaceholder placeholder, StoredTable stored) {
+                  TableAccess.Placeholder placeholder, TableAccess.Stored stored) {
         this.obj = obj;
         this.name = name;
         this.primaryKey = primaryKey;
@@ -125,12 +123,12 @@ public final class Table {
      * plain methods, e.g. in unit tests).
      */
     public Table materialize() {
-        return Materializer.materialize(this, MaterializeOptions.defaults(), null);
+        return Engine.materialize(this, MaterializeOptions.defaults());
     }
 
     /** {@link #materialize()} with options. */
     public Table materialize(MaterializeOptions options) {
-        return Materializer.materialize(this, Objects.requireNonNull(options, "options"), null);
+        return Engine.materialize(this, Objects.requireNonNull(options, "options"));
     }
 
     @Override
@@ -145,24 +143,24 @@ public final class Table {
     }
 
     /** The engine's view of a table's private state; reached only through {@link TableAccess}. */
-    private static final class Access implements TableAccess.Accessor {
+    private static final class Access implements TableAccess.Tables {
         @Override
-        public OutputPlaceholder placeholder(Table table) {
+        public TableAccess.Placeholder placeholder(Table table) {
             return table.placeholder;
         }
 
         @Override
-        public StoredTable stored(Table table) {
+        public TableAccess.Stored stored(Table table) {
             return table.stored;
         }
 
         @Override
-        public Table placeholderTable(OutputPlaceholder placeholder) {
+        public Table placeholderTable(TableAccess.Placeholder placeholder) {
             return new Table(null, null, List.of(), List.of(), placeholder, null);
         }
 
         @Override
-        public Table storedTable(Table source, StoredTable stored) {
+        public Table storedTable(Table source, TableAccess.Stored stored) {
             List<String> pk = source == null ? List.of() : source.primaryKey;
             List<List<String>> idx = source == null ? List.of() : source.indexes;
             return new Table(null, stored.tableName(), pk, idx, null, stored);

@@ -1,5 +1,7 @@
 package dev.dag;
 
+import dev.dag.internal.seam.Engine;
+import dev.dag.internal.seam.TableAccess;
 import java.util.Objects;
 
 /**
@@ -7,6 +9,10 @@ import java.util.Objects;
  * identifier, ready to splice into SQL: {@code "SELECT * FROM " + ref}.
  */
 public final class TableRef {
+    static {
+        TableAccess.register((TableAccess.Refs) TableRef::new);
+    }
+
     private final String schema;
     private final String name;
     private final String quoted;
@@ -18,24 +24,21 @@ public final class TableRef {
     }
 
     /**
-     * A reference with standard SQL quoting (double quotes, embedded quotes doubled).
+     * A reference with standard SQL quoting (double quotes, embedded quotes doubled). The refs dag hands
+     * out ({@code table.ref()}) are quoted as their database quotes.
      *
      * @throws IllegalArgumentException if schema or name is null or empty
      */
     public static TableRef of(String schema, String name) {
         requireText(schema, "schema");
         requireText(name, "name");
-        return new TableRef(schema, name, quote(schema) + "." + quote(name));
+        return new TableRef(schema, name, Engine.standardQuoted(schema, name));
     }
 
     private static void requireText(String value, String what) {
         if (value == null || value.isEmpty()) {
             throw new IllegalArgumentException("TableRef " + what + " must not be empty");
         }
-    }
-
-    private static String quote(String identifier) {
-        return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
     /** The schema holding the table. */

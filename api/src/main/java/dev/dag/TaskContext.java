@@ -1,6 +1,6 @@
 package dev.dag;
 
-import dev.dag.internal.engine.ExecutionState;
+import dev.dag.internal.seam.Engine;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +11,7 @@ import java.util.Optional;
 public interface TaskContext {
     /** The task running on this thread, if any. */
     static Optional<TaskContext> current() {
-        return Optional.ofNullable(ExecutionState.current().task());
+        return Optional.ofNullable(Engine.currentTask());
     }
 
     /** The task name. */

@@ -12,6 +12,7 @@ import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Table;
 import dev.dag.TaskContext;
+import dev.dag.internal.engine.context.Activity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -77,7 +78,7 @@ class TaskCalledWithoutAgentTest {
     void failedFlowDefinitionLeavesNothingOpen() {
         assertThrows(DefinitionException.class, () -> new Flow("orders"));
 
-        assertFalse(dev.dag.internal.engine.Activity.any(), "task calls stay plain calls");
+        assertFalse(Activity.any(), "task calls stay plain calls");
         DefinitionException again = assertThrows(DefinitionException.class, () -> new Flow("orders"));
         assertTrue(again.getMessage().contains("-javaagent"),
                 "no half-open flow from the first attempt: " + again.getMessage());

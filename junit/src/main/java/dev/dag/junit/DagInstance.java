@@ -4,7 +4,7 @@ import dev.dag.ConfigContext;
 import dev.dag.Flow;
 import dev.dag.Result;
 import dev.dag.RunOptions;
-import dev.dag.internal.engine.Databases;
+import dev.dag.internal.store.Databases;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

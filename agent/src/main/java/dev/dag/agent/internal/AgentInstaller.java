@@ -41,7 +41,7 @@ public final class AgentInstaller {
             if (options.opensMainRun() && mainClass == null) {
                 AgentLog.warn("option flow= given but the main class is unknown; set the agent option main=", null);
             }
-            TaskClassTransformer transformer = new TaskClassTransformer(declarations, mainClass, options.text());
+            TaskClassTransformer transformer = new TaskClassTransformer(declarations, mainClass, options.mainRun());
             instrumentation.addTransformer(transformer, true);
             installed = true;
             System.setProperty(INSTALLED_PROPERTY, version());

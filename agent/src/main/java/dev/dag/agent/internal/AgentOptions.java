@@ -43,4 +43,14 @@ record AgentOptions(String text, Map<String, String> values) {
     String mainClass() {
         return values.get("main");
     }
+
+    /**
+     * The run to open around {@code main}, as the bridge's {@code openMainRun} takes it: config file (empty
+     * for the default instance), instance and flow name, separated by NUL. The options are understood here
+     * only, with their defaults applied; the bridge does not parse them again.
+     */
+    String mainRun() {
+        return String.join("\0", values.getOrDefault("config", ""), values.getOrDefault("instance", "default"),
+                values.getOrDefault("flow", "main"));
+    }
 }

@@ -4,11 +4,13 @@ import dev.dag.Dag;
 import dev.dag.Debug;
 import dev.dag.MaterializeOptions;
 import dev.dag.Table;
-import dev.dag.internal.engine.Activity;
-import dev.dag.internal.engine.Materializer;
-import dev.dag.internal.engine.TaskCalls;
+import dev.dag.internal.engine.context.Activity;
+import dev.dag.internal.engine.materialize.Materializer;
+import dev.dag.internal.engine.run.MainRun;
+import dev.dag.internal.engine.run.TaskCalls;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The only class the code woven by the agent calls, by name ({@code invokestatic}, resolved from the task
@@ -70,7 +72,7 @@ public final class TaskBridge {
     /** A rewritten {@code table.materialize(options)}. */
     public static Table materialize(Table table, MaterializeOptions options, String owner, String method, String file,
                                     int line) {
-        return TaskCalls.materialize(table, java.util.Objects.requireNonNull(options, "options"), owner, method, file,
+        return TaskCalls.materialize(table, Objects.requireNonNull(options, "options"), owner, method, file,
                 line);
     }
 
@@ -102,16 +104,17 @@ public final class TaskBridge {
     /**
      * Opens an eager run around the application's {@code main} (agent option {@code flow=...}).
      *
-     * @param options the agent's options text, e.g. {@code config=dag.yaml,instance=default,flow=nightly}
+     * @param run the run the agent's options describe: config file (empty for the default instance),
+     *            instance and flow name, separated by NUL (the agent applied the options' rules and defaults)
      * @return the run, for {@link #endMainRun}
      */
-    public static Object openMainRun(String options) {
-        return dev.dag.internal.engine.MainRun.open(options);
+    public static Object openMainRun(String run) {
+        return MainRun.open(run);
     }
 
     /** Ends the run around {@code main}: commits it, or commits nothing when {@code main} threw. */
     public static void endMainRun(Object run, Throwable thrown) {
-        dev.dag.internal.engine.MainRun.end(run, thrown);
+        MainRun.end(run, thrown);
     }
 
     /** Called before each {@code return} of a task method with its line. */

@@ -22,11 +22,15 @@ public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> out
      * @param path     where the task returned it: "" (the return value), a record component, a list
      *                 index; null for a table it materialized without returning it
      * @param name     table or blob name in the stage
-     * @param kind     "table" or "blob"
+     * @param kind     table or blob
      * @param physical physical name (of the table, or the blob's id)
      * @param key      the object's cache key
      */
-    public record Output(String path, String name, String kind, String physical, String key) {
+    public record Output(String path, String name, ObjectKind kind, String physical, String key) {
+        /** Whether it is a table. */
+        public boolean isTable() {
+            return kind == ObjectKind.TABLE;
+        }
     }
 
     /** Copies the outputs. */
@@ -39,7 +43,7 @@ public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> out
         List<Map<String, String>> list = new ArrayList<>();
         for (Output output : outputs) {
             list.add(Map.of("path", output.path() == null ? "\u0000" : output.path(), "name", output.name(),
-                    "kind", output.kind(), "physical", output.physical(), "key", output.key()));
+                    "kind", output.kind().stored(), "physical", output.physical(), "key", output.key()));
         }
         return CanonicalJson.of(list);
     }
@@ -50,7 +54,7 @@ public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> out
         for (JsonNode node : CanonicalJson.parse(json)) {
             String path = node.get("path").asText();
             outputs.add(new Output(path.equals("\u0000") ? null : path, node.get("name").asText(),
-                    node.get("kind").asText(), node.get("physical").asText(), node.get("key").asText()));
+                    ObjectKind.fromStored(node.get("kind").asText()), node.get("physical").asText(), node.get("key").asText()));
         }
         return outputs;
     }

@@ -85,16 +85,13 @@ public final class MetadataStore {
         }
     }
 
-    /** The state of an object in the stage's current version (the others are {@code staged} and {@code retired}). */
-    public static final String PUBLISHED = "published";
-
     /** An object a stage holds. */
-    public record StoredObject(String physicalName, String name, String kind, long rows, String cacheKey, String query,
-                               String blobType, String blobJson, String runId, String state) {
+    public record StoredObject(String physicalName, String name, ObjectKind kind, long rows, String cacheKey,
+                               String query, String blobType, String blobJson, String runId, ObjectState state) {
     }
 
     /** An object a run is about to write. */
-    public record NewObject(String physicalName, String stage, String name, String kind, String task, String cacheKey,
+    public record NewObject(String physicalName, String stage, String name, ObjectKind kind, String task, String cacheKey,
                             String query, String blobType, String blobJson) {
     }
 
@@ -104,7 +101,7 @@ public final class MetadataStore {
             insert.setString(1, object.physicalName());
             insert.setString(2, object.stage());
             insert.setString(3, object.name());
-            insert.setString(4, object.kind());
+            insert.setString(4, object.kind().stored());
             insert.setString(5, object.task());
             insert.setString(6, runId);
             insert.setString(7, object.cacheKey());
@@ -122,9 +119,10 @@ public final class MetadataStore {
             select.setString(1, stage);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    objects.add(new StoredObject(rows.getString(1), rows.getString(2), rows.getString(3),
-                            rows.getLong(4), rows.getString(5), rows.getString(6), rows.getString(7),
-                            rows.getString(8), rows.getString(9), rows.getString(10)));
+                    objects.add(new StoredObject(rows.getString(1), rows.getString(2),
+                            ObjectKind.fromStored(rows.getString(3)), rows.getLong(4), rows.getString(5),
+                            rows.getString(6), rows.getString(7), rows.getString(8), rows.getString(9),
+                            ObjectState.fromStored(rows.getString(10))));
                 }
             }
         }
@@ -265,11 +263,11 @@ public final class MetadataStore {
     }
 
     /** Records the end of a run ({@code succeeded} or {@code failed}). */
-    public void runFinished(String runId, String status) throws SQLException {
+    public void runFinished(String runId, RunStatus status) throws SQLException {
         try (Connection connection = database.connection();
              PreparedStatement update = connection.prepareStatement(sql.finishRun())) {
             update.setTimestamp(1, Timestamp.from(Instant.now()));
-            update.setString(2, status);
+            update.setString(2, status.stored());
             update.setString(3, runId);
             update.executeUpdate();
         }

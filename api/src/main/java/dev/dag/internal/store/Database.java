@@ -5,6 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
+import dev.dag.TableRef;
+import dev.dag.internal.seam.TableAccess;
 import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.StageLock;
 import java.sql.Connection;
@@ -108,6 +110,11 @@ public final class Database implements AutoCloseable {
     /** The schema of stage {@code stage}. */
     public String stageSchema(String stage) {
         return config.schemaPrefix() + stage;
+    }
+
+    /** A reference to {@code schema.name} whose text is quoted as this database quotes identifiers. */
+    public TableRef ref(String schema, String name) {
+        return TableAccess.refs().quoted(schema, name, dialect.qualified(schema, name));
     }
 
     /** The schema of physical tables. */

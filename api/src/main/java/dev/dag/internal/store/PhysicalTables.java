@@ -43,7 +43,7 @@ public final class PhysicalTables {
 
     /** The reference to a physical table. */
     public TableRef ref(String physicalName) {
-        return TableRef.of(schema, physicalName);
+        return database.ref(schema, physicalName);
     }
 
     /** Whether a table of this name exists in the schema. */

@@ -97,20 +97,20 @@ class MetadataStoreTest {
     }
 
     private static MetadataStore.NewObject table(String physical, String name) {
-        return new MetadataStore.NewObject(physical, "raw", name, "table", "load", "key-" + physical, null, null, null);
+        return new MetadataStore.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null, null, null);
     }
 
     private static List<MetadataStore.StoredObject> published(MetadataStore store, Connection connection)
             throws SQLException {
         return store.objectsOf(connection, "raw").stream()
-                .filter(object -> MetadataStore.PUBLISHED.equals(object.state())).toList();
+                .filter(object -> object.state() == ObjectState.PUBLISHED).toList();
     }
 
     /** Objects a later run drops: staged by a run that never published them, or retired. */
     private static List<MetadataStore.StoredObject> leftovers(MetadataStore store, Connection connection)
             throws SQLException {
         return store.objectsOf(connection, "raw").stream()
-                .filter(object -> !MetadataStore.PUBLISHED.equals(object.state())).toList();
+                .filter(object -> object.state() != ObjectState.PUBLISHED).toList();
     }
 
     private static List<String> physicalNames(List<MetadataStore.StoredObject> objects) {

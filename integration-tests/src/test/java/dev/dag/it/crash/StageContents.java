@@ -1,7 +1,7 @@
 package dev.dag.it.crash;
 
 import dev.dag.Result;
-import dev.dag.internal.engine.Databases;
+import dev.dag.internal.store.Databases;
 import dev.dag.it.support.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Everything database-specific: SQL text, identifier quoting, bulk loading. One implementation per
  * database; nothing above this package asks which database it talks to. Statements are built from
- * names already checked by {@link Identifiers} and quoted here.
+ * names already checked by the layers above and quoted here.
  */
 public interface Dialect {
     /** Short name for messages, e.g. "duckdb". */

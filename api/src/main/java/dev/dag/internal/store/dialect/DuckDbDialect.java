@@ -20,7 +20,7 @@ public final class DuckDbDialect extends StandardSql {
 
     @Override
     public int maxIdentifierBytes() {
-        return Identifiers.MAX_BYTES;
+        return PORTABLE_IDENTIFIER_BYTES;
     }
 
     @Override

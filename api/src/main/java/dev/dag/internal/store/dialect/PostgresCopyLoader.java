@@ -23,9 +23,9 @@ final class PostgresCopyLoader implements BulkLoader {
     public long load(Connection connection, String schema, String table, List<Column> columns, Iterator<Object[]> rows)
             throws SQLException {
         CopyManager copyManager = connection.unwrap(PGConnection.class).getCopyAPI();
-        String quotedColumns = columns.stream().map(column -> Identifiers.doubleQuoted(column.name()))
+        String quotedColumns = columns.stream().map(column -> StandardSql.doubleQuoted(column.name()))
                 .collect(Collectors.joining(", "));
-        String sql = "COPY " + Identifiers.doubleQuoted(schema) + "." + Identifiers.doubleQuoted(table) + " ("
+        String sql = "COPY " + StandardSql.doubleQuoted(schema) + "." + StandardSql.doubleQuoted(table) + " ("
                 + quotedColumns + ") FROM STDIN (FORMAT csv)";
         CopyIn copy = copyManager.copyIn(sql);
         long count = 0;

@@ -5,10 +5,20 @@ import java.util.stream.Collectors;
 
 /** The SQL that DuckDB and PostgreSQL (and most databases) write the same way; dialects extend it. */
 public abstract class StandardSql implements Dialect {
+    /**
+     * PostgreSQL's limit (63 bytes): a database without a lower one uses it too, so that a flow that runs on
+     * one database runs on the others.
+     */
+    protected static final int PORTABLE_IDENTIFIER_BYTES = 63;
 
     @Override
     public String quote(String identifier) {
-        return Identifiers.doubleQuoted(identifier);
+        return doubleQuoted(identifier);
+    }
+
+    /** An identifier in standard SQL's double quotes, inner quotes doubled. */
+    public static String doubleQuoted(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
     @Override

@@ -1,0 +1,38 @@
+package dev.dag.internal.cache;
+
+import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.rows.RowSource;
+import dev.dag.internal.rows.RowSources;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.List;
+
+/** A SHA-256 of in-memory rows (column names, types and every value), for lazy tasks that return rows. */
+public final class RowDigest {
+    private RowDigest() {
+    }
+
+    /** The digest of a list of records or maps. */
+    public static String of(List<?> rows) {
+        RowSource source = RowSources.of(rows);
+        MessageDigest digest = Hashes.sha256();
+        update(digest, source.columns().toString());
+        Iterator<Object[]> values = source.rows();
+        while (values.hasNext()) {
+            for (Object value : values.next()) {
+                update(digest, value == null ? "\u0000" : value.getClass().getSimpleName() + ":" + value);
+            }
+            digest.update((byte) '\n');
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static void update(MessageDigest digest, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        digest.update(Integer.toString(bytes.length).getBytes(StandardCharsets.US_ASCII));
+        digest.update((byte) ':');
+        digest.update(bytes);
+    }
+}

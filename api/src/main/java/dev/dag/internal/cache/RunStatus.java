@@ -1,0 +1,18 @@
+package dev.dag.internal.cache;
+
+/** How a run ended, as the metadata's {@code runs} table records it ({@link #stored()}). */
+public enum RunStatus {
+    SUCCEEDED("succeeded"),
+    FAILED("failed");
+
+    private final String stored;
+
+    RunStatus(String stored) {
+        this.stored = stored;
+    }
+
+    /** The text in the metadata. */
+    public String stored() {
+        return stored;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.dag.internal.engine.context;
+
+import dev.dag.DefinitionException;
+import dev.dag.RunContext;
+import dev.dag.internal.engine.context.ThreadState.Defining;
+import dev.dag.internal.engine.context.ThreadState.Idle;
+import dev.dag.internal.engine.context.ThreadState.InTask;
+import dev.dag.internal.engine.context.ThreadState.InvokingTask;
+import dev.dag.internal.engine.context.ThreadState.RunningEager;
+import dev.dag.internal.engine.context.ThreadState.RunningFlow;
+import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.define.StageDefinition;
+import dev.dag.internal.engine.materialize.TaskScope;
+import dev.dag.internal.engine.run.EagerRun;
+import dev.dag.internal.engine.run.Run;
+
+/**
+ * The current thread's {@link ThreadState} and every legal change of it, in one place:
+ * <pre>
+ * Idle ──new Flow──▶ Defining ──close──▶ (outer)          Defining may also start inside RunningEager
+ * Idle ──RunContext.open──▶ RunningEager ──close──▶ Idle
+ * any but Defining ──Flow.run──▶ RunningFlow ──end──▶ (outer)
+ * RunningFlow, RunningEager ──invoke a task──▶ InvokingTask ──body starts──▶ InTask ──body ends──▶ (outer)
+ * </pre>
+ * A change that is not legal is a user mistake when the user can cause it (a flow defined inside a flow,
+ * a run opened inside a run), and a bug of dag otherwise ({@link IllegalStateException}).
+ */
+public final class ThreadStates {
+    private static final ThreadLocal<ThreadState> CURRENT = ThreadLocal.withInitial(Idle::new);
+
+    private ThreadStates() {
+    }
+
+    /** What this thread is doing. */
+    public static ThreadState current() {
+        return CURRENT.get();
+    }
+
+    /** The task whose body runs on this thread, or null. */
+    public static TaskScope currentTask() {
+        return current() instanceof InTask inTask ? inTask.task() : null;
+    }
+
+    /** The run this thread works for (also inside a task body), or null. */
+    public static RunContext currentRun() {
+        for (ThreadState state = current(); ; state = state.outer()) {
+            if (state instanceof RunningFlow flow) {
+                return flow.run();
+            }
+            if (state instanceof RunningEager eager) {
+                return eager.run();
+            }
+            if (state instanceof Idle) {
+                return null;
+            }
+        }
+    }
+
+    /** Starts defining {@code flow}. */
+    public static void beginDefinition(FlowDefinition flow) {
+        ThreadState state = current();
+        if (state instanceof Defining defining) {
+            throw new DefinitionException("Flow '" + flow.name() + "' is defined inside flow '"
+                    + defining.flow().name() + "'. Close the first flow's try block before defining another.");
+        }
+        CURRENT.set(new Defining(flow, null, state));
+        Activity.begin();
+    }
+
+    /** Opens or closes ({@code stage} null) a stage block of the flow being defined. */
+    public static void defineStage(Defining defining, StageDefinition stage) {
+        require(current() == defining, "a stage change of a flow that is not the current definition");
+        CURRENT.set(new Defining(defining.flow(), stage, defining.outer()));
+    }
+
+    /** Ends the definition of {@code flow}; nothing if it already ended. */
+    public static void endDefinition(FlowDefinition flow) {
+        if (current() instanceof Defining defining && defining.flow() == flow) {
+            CURRENT.set(defining.outer());
+            Activity.end();
+        }
+    }
+
+    /** Starts executing a flow on this thread. */
+    public static void beginFlowRun(Run run) {
+        if (current() instanceof Defining defining) {
+            throw new DefinitionException("Flow '" + run.flowName() + "' is run inside the definition of flow '"
+                    + defining.flow().name() + "'. Run it after that flow's try block.");
+        }
+        CURRENT.set(new RunningFlow(run, current()));
+        Activity.begin();
+    }
+
+    /** Starts an eager run on this thread. */
+    public static void beginEagerRun(EagerRun run) {
+        ThreadState state = current();
+        if (!(state instanceof Idle)) {
+            throw new DefinitionException("RunContext.open(\"" + run.flowName() + "\") inside another run or flow "
+                    + "definition on this thread. Close that one first.");
+        }
+        CURRENT.set(new RunningEager(run, state));
+        Activity.begin();
+    }
+
+    /** Ends a flow run or an eager run started with {@code run}. */
+    public static void endRun(RunContext run) {
+        ThreadState state = current();
+        boolean matches = state instanceof RunningFlow flow && flow.run() == run
+                || state instanceof RunningEager eager && eager.run() == run;
+        require(matches, "the end of a run that is not the current state (" + state + ")");
+        CURRENT.set(state.outer());
+        Activity.end();
+    }
+
+    /** A run is about to invoke {@code task}'s method on this thread. */
+    public static void invoking(TaskScope task) {
+        ThreadState state = current();
+        require(state instanceof RunningFlow || state instanceof RunningEager, "a task invoked outside a run");
+        CURRENT.set(new InvokingTask(task, state));
+    }
+
+    /** Whether the bridge's call of {@code owner.methodKey} is the body of the task being invoked, which then starts. */
+    public static boolean enterBodyIfInvoked(Class<?> owner, String methodKey) {
+        if (current() instanceof InvokingTask invoking && invoking.task().invocation().matches(owner, methodKey)) {
+            CURRENT.set(new InTask(invoking.task(), invoking.outer()));
+            return true;
+        }
+        return false;
+    }
+
+    /** The body of {@code task} ended (returned, threw, or never started): back to the run. */
+    public static void endTask(TaskScope task) {
+        ThreadState state = current();
+        if (state instanceof InTask inTask && inTask.task() == task) {
+            CURRENT.set(inTask.outer());
+        } else if (state instanceof InvokingTask invoking && invoking.task() == task) {
+            CURRENT.set(invoking.outer());
+        }
+    }
+
+    private static void require(boolean legal, String change) {
+        if (!legal) {
+            throw new IllegalStateException("dag bug: illegal thread state change: " + change);
+        }
+    }
+}

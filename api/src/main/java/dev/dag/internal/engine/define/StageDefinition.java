@@ -1,0 +1,44 @@
+package dev.dag.internal.engine.define;
+
+import dev.dag.internal.seam.StageHandle;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** One stage of a flow definition and the task calls recorded in it, in call order. */
+public final class StageDefinition implements StageHandle {
+    private final FlowDefinition flow;
+    private final String name;
+    private final List<TaskInvocation> invocations = new ArrayList<>();
+    private boolean closed;
+
+    public StageDefinition(FlowDefinition flow, String name) {
+        this.flow = flow;
+        this.name = name;
+    }
+
+    /** The stage name. */
+    public String name() {
+        return name;
+    }
+
+    public FlowDefinition flow() {
+        return flow;
+    }
+
+    public List<TaskInvocation> invocations() {
+        return Collections.unmodifiableList(invocations);
+    }
+
+    public void add(TaskInvocation invocation) {
+        invocations.add(invocation);
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,238 @@
+package dev.dag.internal.engine.materialize;
+
+import dev.dag.MaterializedTable;
+import dev.dag.Table;
+import dev.dag.TableRef;
+import dev.dag.TaskContext;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.stage.StageWriter;
+import dev.dag.internal.engine.values.StoredTable;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One invocation of a task body in a run: created by the run before it invokes the method, entered when
+ * the body starts, finished when the body returned and its outputs are written. It knows the task's cache
+ * key, writes the task's tables into its stage and keeps what it wrote ({@link WrittenObjects}).
+ */
+public final class TaskScope implements TaskContext {
+    private final TaskInvocation invocation;
+    private final StageRun stageRun;
+    private final TaskKey key;
+    private final boolean forceRebuild;
+    private final WrittenObjects written = new WrittenObjects();
+    private final Taint taint = new Taint();
+    private String chain = "";
+    private int unnamedTables;
+    private StackTraceElement returnSite;
+    private Map<String, Object> outputs = Map.of();
+    private boolean entered;
+
+    /** {@code forceRebuild}: write every table anew even when the task is lazy and a table is unchanged. */
+    public TaskScope(TaskInvocation invocation, StageRun stageRun, TaskKey key, boolean forceRebuild) {
+        this.invocation = invocation;
+        this.stageRun = stageRun;
+        this.key = key;
+        this.forceRebuild = forceRebuild;
+    }
+
+    @Override
+    public String task() {
+        return invocation.taskName();
+    }
+
+    @Override
+    public String stage() {
+        return invocation.stage().name();
+    }
+
+    @Override
+    public List<String> materializedTables() {
+        return written.tableNames();
+    }
+
+    public TaskInvocation invocation() {
+        return invocation;
+    }
+
+    public TaskDescriptor descriptor() {
+        return invocation.descriptor();
+    }
+
+    StageRun stageRun() {
+        return stageRun;
+    }
+
+    /** Called by the bridge when the body starts. */
+    public void markEntered() {
+        entered = true;
+    }
+
+    /** Whether the body ran inside this scope (false: the agent did not instrument the method). */
+    public boolean wasEntered() {
+        return entered;
+    }
+
+    /** Called by the bridge when the body returned: writes the outputs and hands back the bound value. */
+    public Object finish(Object returned) {
+        OutputWriter writer = new OutputWriter(this);
+        Object bound = writer.write(returned);
+        outputs = writer.byPath();
+        return bound;
+    }
+
+    /** Bound outputs by path, once {@link #finish(Object)} ran. */
+    public Map<String, Object> outputs() {
+        return outputs;
+    }
+
+    /**
+     * The key of output {@code path} of a task that is not lazy. A forced run rewrites the outputs under a
+     * key of its own, so that their consumers (whose keys contain it) rerun too instead of keeping results
+     * built from the old outputs.
+     */
+    String outputKey(String path) {
+        String outputKey = key.outputKey(path);
+        return forceRebuild ? Hashes.of("forced", outputKey, stageRun.runId()) : outputKey;
+    }
+
+    /**
+     * What a lazy table's key adds besides its content: the task's source fingerprint (a lazy task reading
+     * outside data must rebuild when the source changed) and, when such a task is forced, the run id (its
+     * source may have changed unnoticed). A lazy task without a source is a pure function of its SQL and
+     * inputs, so a forced rebuild keeps its key.
+     */
+    String lazySalt() {
+        if (key.freshness() == null) {
+            return "";
+        }
+        return forceRebuild ? key.freshness() + "/forced/" + stageRun.runId() : key.freshness();
+    }
+
+    /** Whether lazy tables are rebuilt even when unchanged ({@code FORCE_CACHE_INVALID}). */
+    public boolean forceRebuild() {
+        return forceRebuild;
+    }
+
+    /** Name for a table written without one: {@code <task>_<n>}. */
+    String nextDefaultName() {
+        unnamedTables++;
+        return task() + "_" + unnamedTables;
+    }
+
+    /** Makes an input table known, so that lazy SQL reading it hashes its content key. */
+    public void seeInput(StoredTable input) {
+        written.input(input);
+    }
+
+    /** Content keys of the stored tables this invocation read or wrote. */
+    Map<TableRef, String> keysByRef() {
+        return written.keysByRef();
+    }
+
+    /**
+     * The keys of every table materialized so far, folded into one value: each new table's key includes it,
+     * so that a table depends on all earlier ones without keys growing.
+     */
+    String chain() {
+        return chain;
+    }
+
+    /** Folds keys just materialized into the chain. */
+    void advanceChain(List<String> keys) {
+        String[] parts = new String[keys.size() + 1];
+        parts[0] = chain;
+        for (int i = 0; i < keys.size(); i++) {
+            parts[i + 1] = keys.get(i);
+        }
+        chain = Hashes.of(parts);
+    }
+
+    /** Writes {@code table} of this task under {@code name}, or keeps the committed one when lazy and unchanged. */
+    StoredTable writeTable(Table table, String name, TableKeys.Keyed keyed, StackTraceElement site, boolean returned) {
+        StageWriter.TableWrite write = stageRun.writer().writeTable(task(), reusesUnchanged(), table, name,
+                keyed.key(), keyed.query());
+        written.table(table, write.stored(), write.reused(), write.change(), site, returned);
+        return write.stored();
+    }
+
+    /** Stores a blob of this task; returns the value as consumers will read it. */
+    Object writeBlob(String name, Object value, String blobKey) {
+        ClassLoader loader = descriptor().method().getDeclaringClass().getClassLoader();
+        StageWriter.BlobWrite write = stageRun.writer().writeBlob(task(), reusesUnchanged(), loader, name, value,
+                blobKey);
+        written.blob(name, write.physical(), blobKey);
+        return write.value();
+    }
+
+    private boolean reusesUnchanged() {
+        return descriptor().lazy() && !forceRebuild;
+    }
+
+    /** The stored table this task wrote for {@code table}, or null. */
+    StoredTable writtenFor(Table table) {
+        return written.writtenFor(table);
+    }
+
+    void markReturned(String physical, String path) {
+        written.returnedTable(physical, path);
+    }
+
+    void markReturnedBlob(String name, String path) {
+        written.returnedBlob(name, path);
+    }
+
+    /** Marks the task debug-tainted: the run fails after it and nothing of it is committed. */
+    void taint(String why, StackTraceElement site) {
+        taint.mark(why, site);
+    }
+
+    /** Why the task is debug-tainted, or null. */
+    public String taint() {
+        return taint.why();
+    }
+
+    /** The line that tainted the task, when the agent captured it. */
+    public StackTraceElement taintSite() {
+        return taint.site();
+    }
+
+    /** The line of the task's {@code return} being executed, as the agent captured it (null if unknown). */
+    public void returnSite(StackTraceElement site) {
+        this.returnSite = site;
+    }
+
+    public StackTraceElement returnSite() {
+        return returnSite;
+    }
+
+    /** Tables materialized in this invocation, in call order. */
+    public List<MaterializedTable> materializations() {
+        return written.materializations();
+    }
+
+    /** The cache entry this invocation leaves. */
+    public CacheEntry entry(int ordinal) {
+        return new CacheEntry(task(), ordinal, key, written.objects());
+    }
+
+    /** Whether every table was an unchanged lazy table (and there was at least one). */
+    public boolean allReused() {
+        return written.allReused();
+    }
+
+    /** What changed in the lazy tables that were rebuilt, for the rerun reason. */
+    public List<String> changes() {
+        return written.changes();
+    }
+
+    /** Rows of the tables this invocation wrote (kept tables are not counted). */
+    public long rowsWritten() {
+        return written.rowsWritten();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.Blob;
+import dev.dag.Table;
+import dev.dag.internal.engine.define.Bindings;
+import dev.dag.internal.engine.define.OutputPlaceholder;
+import dev.dag.internal.engine.define.Placeholders;
+import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.engine.stage.TableContents;
+import dev.dag.internal.engine.values.ContainerShape;
+import dev.dag.internal.engine.values.StoredTable;
+import dev.dag.internal.engine.values.ValueWalker;
+import dev.dag.internal.store.Database;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Replaces the placeholders among a task's arguments (also inside collections, maps and records) with
+ * the outputs their producers stored, each table seen through the consumer's {@code inputType}.
+ */
+final class ArgumentBinder {
+    private final RunLedger ledger;
+    private final Database database;
+    private final TaskDescriptor consumer;
+    private final List<StoredTable> inputs = new ArrayList<>();
+
+    ArgumentBinder(RunLedger ledger, Database database, TaskDescriptor consumer) {
+        this.ledger = ledger;
+        this.database = database;
+        this.consumer = consumer;
+    }
+
+    /** The stored tables bound so far, for the consumer's lazy SQL keys. */
+    List<StoredTable> inputs() {
+        return inputs;
+    }
+
+    Object[] bind(Object[] args) {
+        Object[] bound = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            bound[i] = ValueWalker.map(args[i], ContainerShape.SAME, this::bindLeaf);
+        }
+        return bound;
+    }
+
+    private Object bindLeaf(Object value) {
+        OutputPlaceholder placeholder = Placeholders.of(value);
+        if (placeholder != null) {
+            return input(placeholder);
+        }
+        if (value instanceof Table table && Bindings.stored(table) != null) {
+            return seenByConsumer(table); // eager runs pass stored tables, not placeholders
+        }
+        return value;
+    }
+
+    private Object input(OutputPlaceholder placeholder) {
+        Object output = ledger.output(placeholder);
+        if (output instanceof Table table) {
+            return seenByConsumer(table);
+        }
+        if (output instanceof Blob blob) {
+            return blob;
+        }
+        throw new IllegalStateException("dag bug: no output recorded for " + placeholder);
+    }
+
+    /** A stored table as the consumer's {@code inputType} asks to see it. */
+    private Table seenByConsumer(Table table) {
+        StoredTable stored = Bindings.stored(table);
+        inputs.add(stored);
+        return Bindings.storedTable(table, TableContents.as(stored, consumer.inputType(), database, consumer.name()));
+    }
+}

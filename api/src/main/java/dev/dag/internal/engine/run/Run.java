@@ -1,0 +1,219 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.ConfigContext;
+import dev.dag.DagException;
+import dev.dag.DefinitionException;
+import dev.dag.MaterializationException;
+import dev.dag.Result;
+import dev.dag.RunContext;
+import dev.dag.RunOptions;
+import dev.dag.TaskOutcome;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.define.StageDefinition;
+import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Databases;
+import java.sql.SQLException;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run, of a defined flow or eager: its id, instance and metadata, what it did so far, and the steps
+ * every run goes through, whoever orders them: begin a stage, run (or read) its tasks, end the stage
+ * (publish it, write it aside, or abort it), finish. {@link FlowRunner} orders them by the flow
+ * definition, {@link EagerRun} by the calls of the code it wraps.
+ */
+public final class Run implements RunContext {
+    private static final Logger LOG = LoggerFactory.getLogger(Run.class);
+
+    private final String runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    private final FlowDefinition flow;
+    private final RunOptions options;
+    private final ConfigContext config;
+    private final Database database;
+    private final MetadataStore metadata;
+    private final RunLedger ledger = new RunLedger();
+    private final long start = System.nanoTime();
+    private RunResult result;
+
+    private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
+                MetadataStore metadata) {
+        this.flow = flow;
+        this.options = options;
+        this.config = config;
+        this.database = database;
+        this.metadata = metadata;
+    }
+
+    /**
+     * Starts a run of {@code flow} on the options' instance (the default one when none): opens its pool
+     * and metadata, and records the run.
+     *
+     * @throws DagException if the database cannot be reached or its metadata cannot be opened
+     */
+    static Run open(FlowDefinition flow, RunOptions options) {
+        ConfigContext config = options.config() != null ? options.config() : ConfigContext.defaults();
+        Database database = Databases.of(config);
+        MetadataStore metadata;
+        try {
+            metadata = MetadataStore.open(database);
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
+                    + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
+        }
+        Run run = new Run(flow, options, config, database, metadata);
+        run.ledger.runStarted(metadata, run.runId, flow.name());
+        return run;
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    @Override
+    public String flowName() {
+        return flow.name();
+    }
+
+    @Override
+    public ConfigContext config() {
+        return config;
+    }
+
+    /** The run's result: final once it finished, what it did so far before. */
+    @Override
+    public Result result() {
+        return result != null ? result : ledger.result(flow, runId, millis(), config);
+    }
+
+    /** A run is ended by whoever opened it ({@code Flow.run} returning, or its {@link EagerRun} closing). */
+    @Override
+    public void close() {
+    }
+
+    FlowDefinition flow() {
+        return flow;
+    }
+
+    RunOptions options() {
+        return options;
+    }
+
+    /** The run's first failure, or null. */
+    DagException failure() {
+        return ledger.failure();
+    }
+
+    /** Keeps {@code error} as the run's failure unless it has one already. */
+    void fail(DagException error) {
+        ledger.fail(error);
+    }
+
+    /**
+     * Starts writing a new version of {@code stage}: takes its lock and reads its committed version.
+     *
+     * @param commits whether the stage is published at its end (false: written aside, for a task selection)
+     * @throws DagException if the stage cannot be locked or prepared
+     */
+    StageExecution beginStage(StageDefinition stage, boolean commits) {
+        StageRun stageRun = new StageRun(database, metadata, runId, stage.name());
+        stageRun.begin();
+        return new StageExecution(stage, stageRun, commits);
+    }
+
+    /** Runs (or carries over) a task call in {@code stage}; {@code forced} runs it even when cache-valid. */
+    TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
+        int ordinal = stage.nextOrdinal(invocation.taskName());
+        long begin = System.nanoTime();
+        TaskExecution execution = runner(stage).run(invocation, ordinal, forced);
+        report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
+        return execution;
+    }
+
+    /** A task that is not selected to run: its outputs are read from the stage's last commit. */
+    void readCommitted(StageExecution stage, TaskInvocation invocation) {
+        int ordinal = stage.nextOrdinal(invocation.taskName());
+        CacheEntry entry = stage.stageRun().committed().entry(invocation.taskName(), ordinal);
+        TaskExecution execution = entry != null && stage.stageRun().committed().isIntact(entry)
+                ? runner(stage).fromEntry(invocation, entry, TaskOutcome.SKIPPED,
+                        "not selected: outputs read from the last commit")
+                : TaskExecution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
+                        + stage.name() + "' is not selected to run and has no committed output to read. Run its "
+                        + "stage first.", invocation.taskName(), null, stage.name()), null);
+        report(stage, invocation, execution, 0);
+    }
+
+    /** Records a task that does not run, and why. */
+    void skip(TaskInvocation invocation, String reason) {
+        ledger.skip(invocation, reason);
+    }
+
+    /** Whether a task's outputs cannot be had in this run (it failed, was skipped or its stage not committed). */
+    boolean isUnavailable(TaskInvocation invocation) {
+        return ledger.isUnavailable(invocation);
+    }
+
+    /** Whether a task was reported (ran, failed or was skipped). */
+    boolean isReported(TaskInvocation invocation) {
+        return ledger.isReported(invocation);
+    }
+
+    /**
+     * Ends a stage: publishes it when it commits, {@code commit} is true and none of its tasks failed;
+     * otherwise writes it aside (task selection) or drops what it wrote. Releases its lock.
+     *
+     * @throws DagException if publishing failed (the previous version stays visible)
+     */
+    void endStage(StageExecution stage, boolean commit) {
+        try (stage) {
+            if (!stage.commits()) {
+                ledger.uncommitted(stage.tables());
+                LOG.info("stage {}: not committed (only selected tasks ran, or the stage was not selected)",
+                        stage.name());
+            } else if (!commit || stage.failed()) {
+                stage.stageRun().abort();
+                ledger.forgetOutputsOf(stage.definition());
+                LOG.info("stage {}: not committed{}; the previous version stays visible", stage.name(),
+                        stage.failed() ? ", a task failed" : "");
+            } else {
+                stage.stageRun().publish();
+                ledger.committed(stage.tables());
+                LOG.info("stage {}: committed", stage.name());
+            }
+        } catch (DagException e) {
+            ledger.fail(e);
+            throw e;
+        }
+    }
+
+    /** Ends the run: records it in the metadata and fixes its result. */
+    RunResult finish() {
+        if (result == null) {
+            ledger.runFinished(metadata, runId);
+            result = ledger.result(flow, runId, millis(), config);
+            LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
+                    result.millis());
+        }
+        return result;
+    }
+
+    private TaskRunner runner(StageExecution stage) {
+        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation());
+    }
+
+    private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
+        if (!ledger.report(invocation, execution, millis, stage.tables())) {
+            stage.markFailed();
+        }
+    }
+
+    private long millis() {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+}

@@ -1,0 +1,155 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.Blob;
+import dev.dag.ConfigContext;
+import dev.dag.DagException;
+import dev.dag.Table;
+import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.RunStatus;
+import dev.dag.internal.engine.define.Bindings;
+import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.define.OutputPlaceholder;
+import dev.dag.internal.engine.define.StageDefinition;
+import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.values.StoredTable;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a run has done so far: each task's outcome, the outputs later tasks take as inputs, the tasks
+ * whose outputs are unavailable, the first failure; and, at the end, the {@link RunResult} and the
+ * history kept in the metadata.
+ */
+final class RunLedger {
+    private static final Logger LOG = LoggerFactory.getLogger(RunLedger.class);
+
+    private final Map<OutputPlaceholder, Object> outputs = new HashMap<>();
+    private final Map<OutputPlaceholder, String> outputKeys = new HashMap<>();
+    private final Set<TaskInvocation> unavailable = new HashSet<>();
+    private final Set<TaskInvocation> reported = new HashSet<>();
+    private final List<TaskResult> results = new ArrayList<>();
+    private final List<MetadataStore.TaskRun> history = new ArrayList<>();
+    private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
+    private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
+    private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
+    private DagException failure;
+
+    /** The output a task produced for {@code placeholder} (a bound table or blob), or null. */
+    Object output(OutputPlaceholder placeholder) {
+        return outputs.get(placeholder);
+    }
+
+    /** The cache key of the output behind {@code placeholder}, or null. */
+    String outputKey(OutputPlaceholder placeholder) {
+        return outputKeys.get(placeholder);
+    }
+
+    DagException failure() {
+        return failure;
+    }
+
+    boolean isUnavailable(TaskInvocation invocation) {
+        return unavailable.contains(invocation);
+    }
+
+    boolean isReported(TaskInvocation invocation) {
+        return reported.contains(invocation);
+    }
+
+    /** Records a task's execution; returns whether it succeeded. Its tables are added to {@code stageTables}. */
+    boolean report(TaskInvocation invocation, TaskExecution execution, long millis,
+                   Map<OutputPlaceholder, StoredTable> stageTables) {
+        reported.add(invocation);
+        String stage = invocation.stage().name();
+        Optional<DagException> error = Optional.ofNullable(execution.failure());
+        results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
+                execution.rows(), execution.tables(), execution.materializations(), error));
+        history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
+                execution.reason(), millis, execution.rows()));
+        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
+                execution.rows(), execution.reason());
+        if (error.isPresent()) {
+            unavailable.add(invocation);
+            fail(error.get());
+            return false;
+        }
+        execution.outputs().forEach((path, bound) -> {
+            OutputPlaceholder placeholder = new OutputPlaceholder(invocation, path);
+            outputs.put(placeholder, bound);
+            outputKeys.put(placeholder, execution.outputKeys().get(path));
+            if (bound instanceof Table table) {
+                stageTables.put(placeholder, Bindings.stored(table));
+            } else if (bound instanceof Blob blob) {
+                blobs.put(placeholder, blob.obj());
+            }
+        });
+        return true;
+    }
+
+    /** Records a task that did not run. */
+    void skip(TaskInvocation invocation, String reason) {
+        unavailable.add(invocation);
+        reported.add(invocation);
+        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
+                List.of(), List.of(), Optional.empty()));
+        history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
+                TaskOutcome.SKIPPED.name(), reason, 0, 0));
+    }
+
+    /** Keeps the first failure of the run. */
+    void fail(DagException error) {
+        if (failure == null) {
+            failure = error;
+        }
+    }
+
+    /** The stage's tables are published: results read them from the stage's views. */
+    void committed(Map<OutputPlaceholder, StoredTable> stageTables) {
+        committed.putAll(stageTables);
+    }
+
+    /** The stage's tables were written aside (task selection): results read the physical tables. */
+    void uncommitted(Map<OutputPlaceholder, StoredTable> stageTables) {
+        uncommitted.putAll(stageTables);
+    }
+
+    /** A stage that was not committed has no tables to read: its consumers are skipped. */
+    void forgetOutputsOf(StageDefinition stage) {
+        unavailable.addAll(stage.invocations());
+        outputs.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
+        outputKeys.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
+    }
+
+    /** Records the run's start in the metadata; a failure to do so is logged, not fatal. */
+    void runStarted(MetadataStore metadata, String runId, String flowName) {
+        try {
+            metadata.runStarted(runId, flowName);
+        } catch (SQLException e) {
+            LOG.warn("run {}: could not record the run in the metadata: {}", runId, e.getMessage());
+        }
+    }
+
+    /** Records the run's end and its task history in the metadata. */
+    void runFinished(MetadataStore metadata, String runId) {
+        try {
+            metadata.recordTaskRuns(runId, history);
+            metadata.runFinished(runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+        } catch (SQLException e) {
+            LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
+        }
+    }
+
+    RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
+        return new RunResult(flow, runId, millis, results, committed, uncommitted, blobs, config, failure == null);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.ConfigContext;
+import dev.dag.DefinitionException;
+import dev.dag.MaterializationException;
+import dev.dag.Result;
+import dev.dag.TableRef;
+import dev.dag.TaskResult;
+import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.define.OutputPlaceholder;
+import dev.dag.internal.engine.define.Placeholders;
+import dev.dag.internal.engine.values.BlobCodec;
+import dev.dag.internal.engine.values.StoredTable;
+import dev.dag.internal.rows.RowReader;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Databases;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@link Result} of a flow run; outputs are read from the committed stages on demand. */
+final class RunResult implements Result {
+    private final FlowDefinition flow;
+    private final String flowName;
+    private final String runId;
+    private final long millis;
+    private final List<TaskResult> tasks;
+    private final Map<OutputPlaceholder, StoredTable> tables;
+    private final Map<OutputPlaceholder, StoredTable> uncommitted;
+    private final Map<OutputPlaceholder, Object> blobs;
+    private final ConfigContext config;
+    private final boolean successful;
+
+    RunResult(FlowDefinition flow, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
+              Map<OutputPlaceholder, StoredTable> uncommitted, Map<OutputPlaceholder, Object> blobs, ConfigContext config,
+              boolean successful) {
+        this.flow = flow;
+        this.flowName = flow.name();
+        this.runId = runId;
+        this.millis = millis;
+        this.tasks = List.copyOf(tasks);
+        this.tables = Map.copyOf(tables);
+        this.uncommitted = Map.copyOf(uncommitted);
+        this.successful = successful;
+        this.blobs = Map.copyOf(blobs);
+        this.config = config;
+    }
+
+    @Override
+    public String flowName() {
+        return flowName;
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    @Override
+    public boolean successful() {
+        return successful;
+    }
+
+    @Override
+    public List<TaskResult> tasks() {
+        return tasks;
+    }
+
+    @Override
+    public Optional<TaskResult> task(String name) {
+        return tasks.stream().filter(task -> task.task().equals(name)).findFirst();
+    }
+
+    @Override
+    public long millis() {
+        return millis;
+    }
+
+    @Override
+    public <T> T get(Object output, Class<T> type) {
+        OutputPlaceholder placeholder = placeholderOf(output);
+        if (blobs.containsKey(placeholder)) {
+            return BlobCodec.convert(blobs.get(placeholder), type);
+        }
+        StoredTable table = uncommitted.containsKey(placeholder) ? uncommitted.get(placeholder)
+                : committedTable(placeholder);
+        if (type != TableRef.class) {
+            throw new DefinitionException("result.get(" + placeholder + ", " + type.getSimpleName() + "): a table is "
+                    + "read as TableRef.class; use result.rows(output, " + type.getSimpleName() + ".class) for rows.");
+        }
+        if (uncommitted.containsKey(placeholder)) {
+            return type.cast(table.ref()); // not published: the physical table, kept until the next run of its stage
+        }
+        Database database = Databases.of(config);
+        return type.cast(TableRef.of(database.stageSchema(table.stage()), table.tableName()));
+    }
+
+    @Override
+    public <R> List<R> rows(Object output, Class<R> rowType) {
+        TableRef ref = get(output, TableRef.class);
+        StoredTable table = committedOrNot(placeholderOf(output));
+        Database database = Databases.of(config);
+        String query = database.dialect().selectAll(ref.schema(), ref.name());
+        try (Connection connection = database.connection()) {
+            return RowReader.read(connection, query, rowType);
+        } catch (SQLException | IllegalArgumentException e) {
+            throw new MaterializationException("Cannot read table '" + table.tableName() + "' of stage '" + table.stage()
+                    + "' as " + rowType.getSimpleName() + ": " + e.getMessage() + "\nSQL:\n" + query, null,
+                    table.tableName(), table.stage(), query, e);
+        }
+    }
+
+    private OutputPlaceholder placeholderOf(Object output) {
+        OutputPlaceholder placeholder = Placeholders.of(output);
+        if (placeholder == null || placeholder.producer().stage().flow() != flow) {
+            throw new DefinitionException("result.get/rows needs an output placeholder of flow '" + flowName
+                    + "' (what a task call returned in the flow definition), got " + output + ".");
+        }
+        return placeholder;
+    }
+
+    private StoredTable committedOrNot(OutputPlaceholder placeholder) {
+        return uncommitted.containsKey(placeholder) ? uncommitted.get(placeholder) : committedTable(placeholder);
+    }
+
+    private StoredTable committedTable(OutputPlaceholder placeholder) {
+        StoredTable table = tables.get(placeholder);
+        if (table == null) {
+            throw new DefinitionException("The output " + placeholder + " was not committed by run " + runId
+                    + " (its task or stage failed or was skipped), or it is not a table.",
+                    placeholder.producer().taskName(), null, placeholder.producer().stage().name());
+        }
+        return table;
+    }
+
+    @Override
+    public String summary() {
+        return SummaryFormatter.format(this);
+    }
+
+    @Override
+    public String toString() {
+        return "Result(" + flowName + ", run " + runId + ", " + (successful() ? "successful" : "failed") + ")";
+    }
+}

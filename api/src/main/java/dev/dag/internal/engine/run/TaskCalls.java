@@ -1,0 +1,108 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.DagException;
+import dev.dag.MaterializeOptions;
+import dev.dag.Table;
+import dev.dag.internal.engine.context.StackTraces;
+import dev.dag.internal.engine.context.ThreadState.Defining;
+import dev.dag.internal.engine.context.ThreadState.RunningEager;
+import dev.dag.internal.engine.context.ThreadState;
+import dev.dag.internal.engine.context.ThreadStates;
+import dev.dag.internal.engine.define.Definitions;
+import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.engine.define.TaskDescriptors;
+import dev.dag.internal.engine.materialize.Materializer;
+import dev.dag.internal.engine.materialize.TaskScope;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Decides what a call of a task method does, given what this thread is doing: record it (flow
+ * definition), run it at once (eager run), enter its body (the run invoked it), or nothing (a plain call,
+ * or a task called inside another task's body, whose tables then belong to the caller).
+ */
+public final class TaskCalls {
+    private TaskCalls() {
+    }
+
+    /**
+     * A call whose body is skipped: recorded during a flow definition (the value is its placeholder), or
+     * already executed by an eager run (the value is what the task produced).
+     */
+    private record RecordedCall(Object value) {
+    }
+
+    /** See {@code TaskBridge.enter}. */
+    public static Object enter(Class<?> owner, String methodKey, String spec, Object self, Object[] args) {
+        if (ThreadStates.enterBodyIfInvoked(owner, methodKey)) {
+            TaskScope scope = ThreadStates.currentTask();
+            scope.markEntered();
+            return scope;
+        }
+        ThreadState state = ThreadStates.current();
+        if (!(state instanceof Defining) && !(state instanceof RunningEager)) {
+            return null; // a plain call, or a task called inside another task's body (its tables are the caller's)
+        }
+        TaskDescriptor descriptor;
+        try {
+            descriptor = TaskDescriptors.find(owner, methodKey, spec);
+            if (descriptor == null) {
+                return null;
+            }
+            if (state instanceof Defining defining) {
+                return new RecordedCall(Definitions.record(defining, descriptor, self, args));
+            }
+        } catch (DagException e) {
+            throw StackTraces.atCaller(e, owner, methodKey.substring(0, methodKey.indexOf('(')));
+        }
+        return new RecordedCall(((RunningEager) state).run().call(descriptor, self, args));
+    }
+
+    /** Whether the body must be skipped. */
+    public static boolean skip(Object call) {
+        return call instanceof RecordedCall;
+    }
+
+    /** See {@code TaskBridge.exit}. */
+    public static Object exit(Object call, Object returned, Throwable thrown) throws Throwable {
+        if (call instanceof RecordedCall recorded) {
+            return recorded.value();
+        }
+        TaskScope scope = (TaskScope) call;
+        try {
+            if (thrown != null) {
+                throw thrown;
+            }
+            return scope.finish(returned);
+        } catch (DagException e) {
+            throw StackTraces.atReturn(e, scope.returnSite(), scope.descriptor());
+        } finally {
+            ThreadStates.endTask(scope);
+        }
+    }
+
+    /** See {@code TaskBridge.materialize}. */
+    public static Table materialize(Table table, MaterializeOptions options, String owner, String method, String file,
+                                    int line) {
+        return Materializer.materialize(table, options, site(owner, method, file, line));
+    }
+
+    /** See {@code TaskBridge.returning}: remembers the line of the running task's {@code return}. */
+    public static void returning(String owner, String method, String file, int line) {
+        TaskScope scope = ThreadStates.currentTask();
+        if (scope != null && scope.descriptor().method().getName().equals(method)
+                && scope.descriptor().method().getDeclaringClass().getName().equals(owner)) {
+            scope.returnSite(site(owner, method, file, line));
+        }
+    }
+
+    /** Runs {@code atSite} with the call site when a task runs on this thread, else {@code plain}. */
+    public static <T> T atSite(String owner, String method, String file, int line,
+                               Function<StackTraceElement, T> atSite, Supplier<T> plain) {
+        return ThreadStates.currentTask() == null ? plain.get() : atSite.apply(site(owner, method, file, line));
+    }
+
+    private static StackTraceElement site(String owner, String method, String file, int line) {
+        return line <= 0 && file == null ? null : new StackTraceElement(owner, method, file, line);
+    }
+}

@@ -1,0 +1,153 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.Blob;
+import dev.dag.CacheValidationMode;
+import dev.dag.DefinitionException;
+import dev.dag.Freshness;
+import dev.dag.Table;
+import dev.dag.TableRef;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.CanonicalJson;
+import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.engine.define.Bindings;
+import dev.dag.internal.engine.define.OutputPlaceholder;
+import dev.dag.internal.engine.define.Placeholders;
+import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.values.ContainerShape;
+import dev.dag.internal.engine.values.StoredTable;
+import dev.dag.internal.engine.values.ValueWalker;
+import java.lang.reflect.Parameter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Builds a task's cache key: task name, stage, version, every argument as canonical JSON (an input
+ * appears as the cache key of the output it stands for, so a change flows downstream), the receiver of
+ * an instance method (its Jackson-visible state), and the source fingerprint.
+ */
+final class TaskKeyBuilder {
+    private final RunLedger ledger;
+
+    TaskKeyBuilder(RunLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    TaskKey build(TaskInvocation invocation, Object[] boundArgs, String runId, int ordinal, CacheEntry previous,
+                  CacheValidationMode mode) {
+        TaskDescriptor task = invocation.descriptor();
+        Map<String, String> arguments = arguments(invocation);
+        List<String> names = Arrays.stream(task.method().getParameters()).map(Parameter::getName).toList();
+        String receiver = receiver(invocation);
+        String freshness = task.hasFreshness() ? freshness(invocation, boundArgs) : null;
+        if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
+            freshness = previous.key().freshness();
+        }
+        if (task.version().isEmpty()) {
+            return TaskKey.fresh("", arguments, names, receiver, freshness, runId, task.name(), ordinal);
+        }
+        return TaskKey.of(task.name(), invocation.stage().name(), task.version(), arguments, names, receiver, freshness);
+    }
+
+    private Map<String, String> arguments(TaskInvocation invocation) {
+        Parameter[] parameters = invocation.descriptor().method().getParameters();
+        Object[] args = invocation.args();
+        Map<String, String> arguments = new TreeMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String name = parameters[i].getName();
+            try {
+                arguments.put(TaskKey.position(i), CanonicalJson.of(tokens(args[i])));
+            } catch (IllegalArgumentException e) {
+                throw new DefinitionException("Argument '" + name + "' of " + invocation + " cannot be part of its "
+                        + "cache key: " + e.getMessage() + ". Pass values Jackson can serialize (numbers, text, dates, "
+                        + "records, lists, maps), or tables and blobs of other tasks.", invocation.taskName(), null,
+                        invocation.stage().name());
+            }
+        }
+        return arguments;
+    }
+
+    /** The argument as plain data, with every table and blob replaced by a token that names its content. */
+    private Object tokens(Object value) {
+        return ValueWalker.map(value, ContainerShape.DATA, this::token);
+    }
+
+    private Object token(Object value) {
+        OutputPlaceholder placeholder = Placeholders.of(value);
+        if (placeholder != null) {
+            return inputToken(ledger.outputKey(placeholder));
+        }
+        if (value instanceof Table table) {
+            return tableToken(table);
+        }
+        if (value instanceof Blob blob && Bindings.cacheKey(blob) != null) {
+            return inputToken(Bindings.cacheKey(blob));
+        }
+        if (value instanceof Blob blob) {
+            Map<String, Object> token = new TreeMap<>();
+            token.put("$blob", blob.name() == null ? "" : blob.name());
+            token.put("value", blob.obj());
+            return token;
+        }
+        return value;
+    }
+
+    /**
+     * An input (another task's output) stands in the key for its content's cache key, the same whether it
+     * was passed as a placeholder (flow) or as a stored table (eager run).
+     */
+    private static Map<String, String> inputToken(String key) {
+        return Map.of("$input", key == null ? "" : key);
+    }
+
+    /**
+     * A table passed as a constant: a stored table (eager runs) by its content key; a table value by what
+     * it would store.
+     */
+    private static Object tableToken(Table table) {
+        Map<String, Object> token = new TreeMap<>();
+        StoredTable stored = Bindings.stored(table);
+        if (stored != null) {
+            return inputToken(stored.cacheKey());
+        }
+        token.put("$table", table.name() == null ? "" : table.name());
+        token.put("obj", table.obj() instanceof TableRef ref ? ref.toString() : table.obj());
+        token.put("primaryKey", table.primaryKey());
+        token.put("indexes", table.indexes());
+        return token;
+    }
+
+    /**
+     * The receiver's fields (private ones included; mark a field {@code transient} to leave it out): an
+     * instance task's SQL usually depends on them.
+     */
+    private static String receiver(TaskInvocation invocation) {
+        Object self = invocation.self();
+        if (self == null) {
+            return "";
+        }
+        try {
+            return self.getClass().getName() + CanonicalJson.ofFields(self);
+        } catch (IllegalArgumentException e) {
+            throw new DefinitionException("The object of instance task " + invocation + " cannot be part of its cache "
+                    + "key: " + e.getMessage() + ". Its fields decide what the task computes, so dag hashes them: make "
+                    + "them serializable by Jackson, or mark those that do not matter transient.",
+                    invocation.taskName(), null, invocation.stage().name());
+        }
+    }
+
+    private static String freshness(TaskInvocation invocation, Object[] boundArgs) {
+        Class<? extends Freshness> type = invocation.descriptor().freshness();
+        try {
+            var constructor = type.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return CanonicalJson.of(constructor.newInstance().fingerprint(boundArgs));
+        } catch (Exception e) {
+            throw new DefinitionException("The source fingerprint " + type.getName() + " of " + invocation + " failed: "
+                    + e + ". It needs a no-argument constructor and must return a value Jackson can serialize.",
+                    invocation.taskName(), null, invocation.stage().name());
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.dag.internal.engine.run;
+
+import dev.dag.CacheValidationMode;
+import dev.dag.DagException;
+import dev.dag.DefinitionException;
+import dev.dag.TaskFailedException;
+import dev.dag.TaskOutcome;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.RerunReason;
+import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.engine.context.StackTraces;
+import dev.dag.internal.engine.context.ThreadStates;
+import dev.dag.internal.engine.define.Bindings;
+import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.materialize.TaskScope;
+import dev.dag.internal.engine.stage.CommittedVersion;
+import dev.dag.internal.engine.stage.StageRun;
+import java.lang.reflect.InvocationTargetException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs one task call in its stage: binds its inputs, computes its cache key and either carries its
+ * committed outputs over (cache-valid: the body does not run) or invokes the method, whose body the
+ * agent's bridge then runs inside the task's {@link TaskScope}.
+ */
+final class TaskRunner {
+    private final StageRun stageRun;
+    private final RunLedger ledger;
+    private final CacheValidationMode mode;
+
+    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode) {
+        this.stageRun = stageRun;
+        this.ledger = ledger;
+        this.mode = mode;
+    }
+
+    /** Runs the {@code ordinal}-th call of its task in the stage; {@code forced} runs it even when cache-valid. */
+    TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced) {
+        TaskDescriptor task = invocation.descriptor();
+        CacheEntry previous = stageRun.committed().entry(task.name(), ordinal);
+        ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);
+        Object[] args;
+        TaskKey key;
+        try {
+            args = binder.bind(invocation.args());
+            key = new TaskKeyBuilder(ledger).build(invocation, args, stageRun.runId(), ordinal, previous, mode);
+            assertNoFreshInput(invocation, previous, key);
+        } catch (DagException e) {
+            return TaskExecution.failed(StackTraces.forUser(e), null);
+        }
+        boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
+                || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
+        if (!force && isCacheValid(task, previous, key)) {
+            return carryOver(invocation, ordinal, previous, key);
+        }
+        String reason = force ? "forced (" + (forced ? "task selected to run" : mode.name()) + ")"
+                : RerunReason.between(previous == null ? null : previous.key(), key);
+        if (task.lazy() && !force) {
+            String fresh = RerunReason.freshInput(previous == null ? null : previous.key(), key);
+            reason = fresh != null ? fresh : reason;
+        }
+        TaskScope scope = new TaskScope(invocation, stageRun, key, force);
+        binder.inputs().forEach(scope::seeInput);
+        return execute(invocation, ordinal, args, scope, reason);
+    }
+
+    /** The committed outputs of the task's call, bound without running anything ({@code outcome}, {@code reason}). */
+    TaskExecution fromEntry(TaskInvocation invocation, CacheEntry entry, TaskOutcome outcome, String reason) {
+        Map<String, Object> bound = new LinkedHashMap<>();
+        Map<String, String> keys = new LinkedHashMap<>();
+        ClassLoader loader = invocation.descriptor().method().getDeclaringClass().getClassLoader();
+        CommittedVersion committed = stageRun.committed();
+        for (CacheEntry.Output output : entry.outputs()) {
+            if (output.path() == null) {
+                continue;
+            }
+            bound.put(output.path(), output.isTable()
+                    ? Bindings.storedTable(null, committed.table(output))
+                    : Bindings.storedBlob(output.name(), committed.blob(output, loader), output.key()));
+            keys.put(output.path(), output.key());
+        }
+        List<String> tables = entry.outputs().stream().filter(CacheEntry.Output::isTable)
+                .map(CacheEntry.Output::name).toList();
+        return new TaskExecution(outcome, reason, bound, keys, tables, List.of(), 0, null);
+    }
+
+    private boolean isCacheValid(TaskDescriptor task, CacheEntry previous, TaskKey key) {
+        return !task.lazy() && !task.version().isEmpty() && previous != null
+                && previous.key().key().equals(key.key()) && stageRun.committed().isIntact(previous);
+    }
+
+    private void assertNoFreshInput(TaskInvocation invocation, CacheEntry previous, TaskKey key) {
+        if (mode == CacheValidationMode.ASSERT_NO_FRESH_INPUT && invocation.descriptor().hasFreshness()
+                && previous != null && !Objects.equals(previous.key().freshness(), key.freshness())) {
+            throw new DagException("ASSERT_NO_FRESH_INPUT: task '" + invocation.taskName() + "' in stage '"
+                    + invocation.stage().name() + "' has fresh input (fingerprint " + previous.key().freshness() + " → "
+                    + key.freshness() + "). Run with NORMAL to take it in, or IGNORE_FRESH_INPUT to keep the cache.",
+                    invocation.taskName(), null, invocation.stage().name(), null);
+        }
+    }
+
+    /** The task is cache-valid: its committed objects enter the new version as they are. */
+    private TaskExecution carryOver(TaskInvocation invocation, int ordinal, CacheEntry previous, TaskKey key) {
+        stageRun.writer().keep(previous);
+        stageRun.writer().recordEntry(new CacheEntry(previous.task(), ordinal, key, previous.outputs()));
+        return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid");
+    }
+
+    private TaskExecution execute(TaskInvocation invocation, int ordinal, Object[] args, TaskScope scope,
+                                  String reason) {
+        ThreadStates.invoking(scope);
+        try {
+            invocation.descriptor().method().invoke(invocation.self(), args);
+            if (!scope.wasEntered()) {
+                return TaskExecution.failed(notInstrumented(invocation), null);
+            }
+            if (scope.taint() != null) {
+                return TaskExecution.failed(tainted(invocation, scope), scope);
+            }
+            CacheEntry entry = scope.entry(ordinal);
+            stageRun.writer().recordEntry(entry);
+            return succeeded(invocation, scope, entry, reason);
+        } catch (InvocationTargetException e) {
+            return TaskExecution.failed(failure(invocation, e.getCause()), scope);
+        } catch (DagException e) {
+            return TaskExecution.failed(StackTraces.forUser(e), scope);
+        } catch (IllegalAccessException e) {
+            return TaskExecution.failed(new DefinitionException(invocation.descriptor() + " cannot be called: "
+                    + e.getMessage(), invocation.taskName(), null, invocation.stage().name()), scope);
+        } finally {
+            ThreadStates.endTask(scope);
+        }
+    }
+
+    private static TaskExecution succeeded(TaskInvocation invocation, TaskScope scope, CacheEntry entry,
+                                           String reason) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        entry.outputs().stream().filter(output -> output.path() != null)
+                .forEach(output -> keys.put(output.path(), output.key()));
+        TaskOutcome outcome = TaskOutcome.RAN;
+        String why = reason;
+        if (invocation.descriptor().lazy() && !scope.forceRebuild()) {
+            if (scope.allReused()) {
+                outcome = TaskOutcome.LAZY_CACHE_VALID;
+                why = "lazy: every table unchanged, none rebuilt";
+            } else if (!scope.changes().isEmpty()) {
+                String changes = String.join("; ", scope.changes());
+                why = reason.startsWith("fresh input") ? reason + "; " + changes : "lazy: " + changes;
+            }
+        }
+        return new TaskExecution(outcome, why, scope.outputs(), keys, scope.materializedTables(),
+                scope.materializations(), scope.rowsWritten(), null);
+    }
+
+    private static DagException tainted(TaskInvocation invocation, TaskScope scope) {
+        String stage = invocation.stage().name();
+        DagException error = new DagException("Task '" + invocation.taskName() + "' in stage '" + stage
+                + "' is debug-tainted: " + scope.taint() + ". Its tables are not committed and it leaves no cache entry, "
+                + "so its result is never trusted. Remove the debug call (or the second materialize()) and rerun.",
+                invocation.taskName(), null, stage, null);
+        error.setStackTrace(StackTraces.topThenCaller(scope.taintSite()));
+        return error;
+    }
+
+    private static DefinitionException notInstrumented(TaskInvocation invocation) {
+        return new DefinitionException(invocation.descriptor() + " was not instrumented by the dag agent, so it cannot "
+                + "run as a task. Is its class loaded by a class loader that sees dev.dag, and not excluded from "
+                + "instrumentation?", invocation.taskName(), null, invocation.stage().name());
+    }
+
+    /** The body threw: dag's own errors keep their message; the user's get wrapped with the task's frame on top. */
+    private static DagException failure(TaskInvocation invocation, Throwable thrown) {
+        if (thrown instanceof DagException dagError) {
+            return StackTraces.forUser(dagError);
+        }
+        String stage = invocation.stage().name();
+        TaskFailedException failure = new TaskFailedException("Task '" + invocation.taskName() + "' in stage '" + stage
+                + "' failed: " + thrown, invocation.taskName(), stage, thrown);
+        failure.setStackTrace(StackTraces.topThenCaller(StackTraces.taskFrame(thrown, invocation.descriptor())));
+        return failure;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.dag.internal.engine.stage;
+
+import dev.dag.MaterializationException;
+import dev.dag.TableRef;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.engine.values.BlobCodec;
+import dev.dag.internal.engine.values.StoredTable;
+import dev.dag.internal.store.PhysicalTables;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** A stage's committed version as a run found it when it began: its published objects and cache entries. */
+public final class CommittedVersion {
+    private final String stage;
+    private final PhysicalTables tables;
+    private final Map<String, StoredObject> byPhysical = new LinkedHashMap<>();
+    /** By kind and lower-case name, for lookups per written object. */
+    private final Map<String, StoredObject> byName = new HashMap<>();
+    private final Map<String, CacheEntry> entries = new HashMap<>();
+
+    CommittedVersion(String stage, PhysicalTables tables) {
+        this.stage = stage;
+        this.tables = tables;
+    }
+
+    void add(StoredObject published) {
+        byPhysical.put(published.physicalName(), published);
+        byName.put(nameKey(published.kind(), published.name()), published);
+    }
+
+    void add(CacheEntry entry) {
+        entries.put(entryKey(entry.task(), entry.ordinal()), entry);
+    }
+
+    boolean isEmpty() {
+        return byPhysical.isEmpty();
+    }
+
+    Collection<StoredObject> objects() {
+        return byPhysical.values();
+    }
+
+    /** The committed object of this kind and name (not case-sensitive), or null. */
+    StoredObject named(ObjectKind kind, String name) {
+        return byName.get(nameKey(kind, name));
+    }
+
+    /** The committed object of this kind and name if its cache key is {@code key}, or null. */
+    StoredObject unchanged(ObjectKind kind, String name, String key) {
+        StoredObject object = named(kind, name);
+        return object != null && object.cacheKey().equals(key) ? object : null;
+    }
+
+    /** The committed cache entry of the {@code ordinal}-th call of {@code task} in this stage, or null. */
+    public CacheEntry entry(String task, int ordinal) {
+        return entries.get(entryKey(task, ordinal));
+    }
+
+    /** Whether every object of the entry is still in the committed version. */
+    public boolean isIntact(CacheEntry entry) {
+        return entry.outputs().stream().allMatch(output -> byPhysical.containsKey(output.physical()));
+    }
+
+    /** A committed table, with a reference as its content. */
+    public StoredTable table(CacheEntry.Output output) {
+        StoredObject object = byPhysical.get(output.physical());
+        TableRef ref = tables.ref(output.physical());
+        return new StoredTable(stage, output.name(), ref, object == null ? -1 : object.rows(), output.key(), () -> ref);
+    }
+
+    /** A committed blob's value, deserialized with the task's class loader. */
+    public Object blob(CacheEntry.Output output, ClassLoader loader) {
+        StoredObject object = byPhysical.get(output.physical());
+        try {
+            return BlobCodec.fromJson(object.blobJson(), object.blobType(), loader);
+        } catch (Exception e) {
+            throw new MaterializationException("Cannot read the stored blob '" + output.name() + "' of stage '" + stage
+                    + "' as " + object.blobType() + ": " + e.getMessage(), null, output.name(), stage, null, e);
+        }
+    }
+
+    private static String nameKey(ObjectKind kind, String name) {
+        return kind.stored() + "/" + name.toLowerCase(Locale.ROOT);
+    }
+
+    private static String entryKey(String task, int ordinal) {
+        return task + "#" + ordinal;
+    }
+}

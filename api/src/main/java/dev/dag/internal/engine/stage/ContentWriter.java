@@ -1,0 +1,71 @@
+package dev.dag.internal.engine.stage;
+
+import dev.dag.DefinitionException;
+import dev.dag.MaterializationException;
+import dev.dag.Table;
+import dev.dag.TableRef;
+import dev.dag.internal.rows.RowSource;
+import dev.dag.internal.rows.RowSources;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.PhysicalTables;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * Writes a table's content into a new database table: SQL text through {@code CREATE TABLE AS}, a
+ * {@link TableRef} as a copy, in-memory rows through the dialect's bulk path; then its keys.
+ */
+public final class ContentWriter {
+    private ContentWriter() {
+    }
+
+    /**
+     * Writes {@code table} as {@code tables.name}; returns the number of rows.
+     *
+     * @throws DefinitionException for content dag cannot store
+     * @throws MaterializationException naming task, table, stage and the SQL when the database refuses it
+     */
+    public static long write(Database database, Connection connection, PhysicalTables tables, String name, Table table,
+                      String task, String logicalName, String stage) {
+        Object content = table.obj();
+        String sql = null;
+        try {
+            long rows;
+            if (content instanceof String text) {
+                sql = tables.createAsSql(name, text);
+                rows = tables.createAs(connection, name, text);
+            } else if (content instanceof TableRef ref) {
+                String select = database.dialect().selectAll(ref.schema(), ref.name());
+                sql = tables.createAsSql(name, select);
+                rows = tables.createAs(connection, name, select);
+            } else if (RowSources.accepts(content)) {
+                RowSource source = rows(task, logicalName, stage, (List<?>) content);
+                rows = tables.createFromRows(connection, name, source.columns(), source.rows());
+            } else {
+                throw unsupported(task, logicalName, stage, content);
+            }
+            tables.addKeys(connection, name, table.primaryKey(), table.indexes());
+            return rows;
+        } catch (SQLException | IllegalArgumentException e) {
+            throw new MaterializationException("Task '" + task + "' could not write table '" + logicalName + "' of stage '"
+                    + stage + "': " + e.getMessage() + (sql == null ? "" : "\nSQL:\n" + sql), task, logicalName, stage,
+                    sql, e);
+        }
+    }
+
+    public static DefinitionException unsupported(String task, String name, String stage, Object content) {
+        return new DefinitionException("Task '" + task + "' gives table '" + name + "' of stage '" + stage
+                + "' a " + content.getClass().getName() + ", which dag cannot store. Use SQL text, a "
+                + "TableRef, or a List of records or maps.", task, name, stage);
+    }
+
+    private static RowSource rows(String task, String name, String stage, List<?> content) {
+        try {
+            return RowSources.of(content);
+        } catch (IllegalArgumentException e) {
+            throw new DefinitionException("Task '" + task + "' gives table '" + name + "' of stage '" + stage
+                    + "' rows dag cannot store: " + e.getMessage() + ".", task, name, stage);
+        }
+    }
+}

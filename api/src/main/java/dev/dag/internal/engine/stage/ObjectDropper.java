@@ -1,0 +1,40 @@
+package dev.dag.internal.engine.stage;
+
+import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.store.PhysicalTables;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Drops objects that no version uses any more (replaced ones, what failed runs left), and forgets them. */
+final class ObjectDropper {
+    private static final Logger LOG = LoggerFactory.getLogger(ObjectDropper.class);
+    /** How long dropping an old table may wait for its last readers before the next run retries. */
+    private static final int CLEANUP_TIMEOUT_MILLIS = 2_000;
+
+    private final String stage;
+    private final PhysicalTables tables;
+    private final MetadataStore metadata;
+
+    ObjectDropper(String stage, PhysicalTables tables, MetadataStore metadata) {
+        this.stage = stage;
+        this.tables = tables;
+        this.metadata = metadata;
+    }
+
+    /** Drops {@code object}; if readers still hold it, leaves it to the next run. */
+    void dropQuietly(Connection connection, StoredObject object) {
+        try {
+            if (object.kind() == ObjectKind.TABLE) {
+                tables.dropOld(connection, object.physicalName(), CLEANUP_TIMEOUT_MILLIS);
+            }
+            metadata.forget(connection, object.physicalName());
+        } catch (SQLException e) {
+            LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, object.physicalName(),
+                    e.getMessage());
+        }
+    }
+}

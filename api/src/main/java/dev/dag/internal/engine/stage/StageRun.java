@@ -1,0 +1,149 @@
+package dev.dag.internal.engine.stage;
+
+import dev.dag.MaterializationException;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.PhysicalTables;
+import dev.dag.internal.store.StagePublisher;
+import dev.dag.internal.store.dialect.StageLock;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One new version of a stage, written by a run: {@link #begin()} takes the stage's lock, cleans up what
+ * earlier runs left and reads the {@link #committed()} version; tasks then write through the
+ * {@link #writer()} into new physical tables, invisible to readers, or keep unchanged objects as they are;
+ * {@link #publish()} makes the new version visible in one step, {@link #abort()} drops what the run wrote
+ * and leaves the committed version untouched. {@link #close()} releases the lock.
+ */
+public final class StageRun implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StageRun.class);
+
+    private final String stage;
+    private final String runId;
+    private final Database database;
+    private final MetadataStore metadata;
+    private final PhysicalTables tables;
+    private final CommittedVersion committed;
+    private final NewVersion next;
+    private final ObjectDropper dropper;
+    private final StageWriter writer;
+    private StageLock.Held lock;
+
+    public StageRun(Database database, MetadataStore metadata, String runId, String stage) {
+        this.stage = stage;
+        this.runId = runId;
+        this.database = database;
+        this.metadata = metadata;
+        this.tables = PhysicalTables.data(database);
+        this.committed = new CommittedVersion(stage, tables);
+        this.next = new NewVersion(stage);
+        this.dropper = new ObjectDropper(stage, tables, metadata);
+        this.writer = new StageWriter(this, committed, next);
+    }
+
+    /**
+     * Takes the stage lock, creates the schemas, drops what crashed or failed runs left behind and reads
+     * the committed version (its objects and cache entries).
+     *
+     * @throws MaterializationException if the lock or the database refuses
+     */
+    public void begin() {
+        database.requireStageSchemaFits(stage);
+        lock = StageLocks.take(database, stage);
+        try (Connection connection = database.connection()) {
+            List<StoredObject> leftovers = new ArrayList<>();
+            for (StoredObject object : metadata.objectsOf(connection, stage)) {
+                if (object.state() == ObjectState.PUBLISHED) {
+                    committed.add(object);
+                } else {
+                    leftovers.add(object);
+                }
+            }
+            if (committed.isEmpty()) {
+                new StagePublisher(database).prepareSchemas(connection, stage); // a published stage has them
+            }
+            new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
+            for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
+                committed.add(entry);
+            }
+        } catch (SQLException e) {
+            close();
+            throw new MaterializationException("Cannot prepare stage '" + stage + "' in " + database.config()
+                    + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    /** The stage's name. */
+    public String stage() {
+        return stage;
+    }
+
+    /** The id of the run writing this version. */
+    public String runId() {
+        return runId;
+    }
+
+    /** A short tag of the run for physical table names. */
+    String runTag() {
+        return runId.substring(0, 10);
+    }
+
+    /** The instance's database. */
+    public Database database() {
+        return database;
+    }
+
+    MetadataStore metadata() {
+        return metadata;
+    }
+
+    /** The committed version as this run found it. */
+    public CommittedVersion committed() {
+        return committed;
+    }
+
+    /** Writes the objects of the new version. */
+    public StageWriter writer() {
+        return writer;
+    }
+
+    /**
+     * Makes the new version visible in one transaction; then drops the old version's objects it no
+     * longer uses.
+     *
+     * @throws MaterializationException if the database refused: the previous version stays visible
+     */
+    public void publish() {
+        new VersionPublisher(this, committed, next, dropper).publish();
+    }
+
+    /** Drops what this run wrote; the committed version stays as it was. */
+    public void abort() {
+        try (Connection connection = database.connection()) {
+            for (String physical : next.staged()) {
+                tables.drop(connection, physical);
+            }
+            next.clearStaged();
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not drop the failed run's tables ({}); the next run drops them", stage,
+                    e.getMessage());
+        }
+    }
+
+    /** Releases the stage lock. */
+    @Override
+    public void close() {
+        if (lock != null) {
+            lock.close();
+            lock = null;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.dag.internal.engine.stage;
+
+import dev.dag.DefinitionException;
+import dev.dag.MaterializationException;
+import dev.dag.Table;
+import dev.dag.TableRef;
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.MetadataStore.NewObject;
+import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.cache.RerunReason;
+import dev.dag.internal.engine.values.BlobCodec;
+import dev.dag.internal.engine.values.StoredTable;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Identifiers;
+import dev.dag.internal.store.PhysicalNames;
+import dev.dag.internal.store.PhysicalTables;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the objects of a stage's new version: each table into a new physical table, invisible until the
+ * stage is published, each blob into the metadata; or keeps the committed one when it is unchanged.
+ * Every object is registered before it is written, so that a crash leaves a trace the next run cleans up.
+ */
+public final class StageWriter {
+    private static final Logger LOG = LoggerFactory.getLogger(StageWriter.class);
+
+    private final String stage;
+    private final String runId;
+    private final String runTag;
+    private final Database database;
+    private final MetadataStore metadata;
+    private final PhysicalTables tables;
+    private final CommittedVersion committed;
+    private final NewVersion next;
+
+    StageWriter(StageRun run, CommittedVersion committed, NewVersion next) {
+        this.stage = run.stage();
+        this.runId = run.runId();
+        this.runTag = run.runTag();
+        this.database = run.database();
+        this.metadata = run.metadata();
+        this.tables = PhysicalTables.data(database);
+        this.committed = committed;
+        this.next = next;
+    }
+
+    /** A table written (or kept, {@code reused}), and what changed in it for the rerun reason (or null). */
+    public record TableWrite(StoredTable stored, boolean reused, String change) {
+    }
+
+    /** A blob stored (or kept): the value as consumers read it back, and its physical id. */
+    public record BlobWrite(Object value, String physical) {
+    }
+
+    /** Carries a cache-valid task's objects into the new version: no row is moved. */
+    public void keep(CacheEntry entry) {
+        for (CacheEntry.Output output : entry.outputs()) {
+            next.reserve(output.name(), entry.task());
+            next.keep(output.physical(), output.name(), output.kind());
+        }
+    }
+
+    /** Records the cache entry a task leaves in the version being written (stored when the stage is published). */
+    public void recordEntry(CacheEntry entry) {
+        next.add(entry);
+    }
+
+    /**
+     * Writes a table of {@code task} under {@code name} with cache key {@code key}; when {@code reuseUnchanged}
+     * (a lazy task), a committed table with that name and key is kept instead.
+     *
+     * @param query the canonical SQL hashed into the key, kept to explain later changes (or null)
+     * @throws DefinitionException for an invalid or duplicate name, or content dag cannot store
+     * @throws MaterializationException if the database refuses it
+     */
+    public TableWrite writeTable(String task, boolean reuseUnchanged, Table table, String name, String key,
+                                 String query) {
+        Identifiers.requireValid(name, "table name", task, stage);
+        next.reserve(name, task);
+        StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.TABLE, name, key) : null;
+        if (unchanged != null) {
+            next.keep(unchanged.physicalName(), name, ObjectKind.TABLE);
+            return new TableWrite(stored(name, unchanged.physicalName(), unchanged.rows(), key), true, null);
+        }
+        String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
+        long rows;
+        try {
+            rows = write(task, table, name, physical, key, query);
+        } catch (RuntimeException e) {
+            forgetFailedWrite(name, physical);
+            throw e;
+        }
+        next.wrote(name, physical, rows);
+        return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
+    }
+
+    /**
+     * Stores a blob of {@code task}; when {@code reuseUnchanged}, a committed blob with that name and key is
+     * kept instead.
+     */
+    public BlobWrite writeBlob(String task, boolean reuseUnchanged, ClassLoader loader, String name, Object value,
+                               String key) {
+        Identifiers.requireValid(name, "blob name", task, stage);
+        next.reserve(name, task);
+        StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.BLOB, name, key) : null;
+        if (unchanged != null) {
+            next.keep(unchanged.physicalName(), name, ObjectKind.BLOB);
+            CacheEntry.Output output = new CacheEntry.Output(null, name, ObjectKind.BLOB, unchanged.physicalName(), key);
+            return new BlobWrite(committed.blob(output, loader), unchanged.physicalName());
+        }
+        String physical = PhysicalNames.of(stage, name, runTag, Integer.MAX_VALUE);
+        try (Connection connection = database.connection()) {
+            String json = BlobCodec.toJson(value);
+            String type = BlobCodec.typeName(value);
+            metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null,
+                    type, json), runId);
+            return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical);
+        } catch (Exception e) {
+            throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
+                    + stage + "': " + e.getMessage(), task, name, stage, null, e);
+        }
+    }
+
+    private StoredTable stored(String name, String physical, long rows, String key) {
+        TableRef ref = tables.ref(physical);
+        return new StoredTable(stage, name, ref, rows, key, () -> ref);
+    }
+
+    private String change(String name, String query) {
+        StoredObject previous = committed.named(ObjectKind.TABLE, name);
+        if (previous == null) {
+            return "new table '" + name + "'";
+        }
+        if (previous.query() != null && query != null && !previous.query().equals(query)) {
+            return RerunReason.sqlDiff(previous.query(), query);
+        }
+        return "table '" + name + "' changed (its primary key, indexes, an input or an earlier table of the task)";
+    }
+
+    private long write(String task, Table table, String name, String physical, String key, String query) {
+        try (Connection connection = database.connection()) {
+            metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.TABLE, task, key, query,
+                    null, null), runId);
+            next.staging(physical);
+            long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
+            LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
+            return rows;
+        } catch (SQLException e) {
+            throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
+                    + stage + "': " + e.getMessage(), task, name, stage, null, e);
+        }
+    }
+
+    /** A write that failed leaves nothing: no table, no metadata, and its name free for a retry. */
+    private void forgetFailedWrite(String name, String physical) {
+        next.forget(name, physical);
+        try (Connection connection = database.connection()) {
+            tables.drop(connection, physical);
+            metadata.forget(connection, physical);
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not clean up the failed write of {} ({}); the next run drops it", stage, name,
+                    e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.dag.internal.engine.stage;
+
+import dev.dag.MaterializationException;
+import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Failpoints;
+import dev.dag.internal.store.StagePublisher;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes a stage's new version visible in one transaction, changing only the views whose table changed,
+ * together with its metadata; then drops the objects of the old version that the new one no longer uses.
+ */
+final class VersionPublisher {
+    private static final Logger LOG = LoggerFactory.getLogger(VersionPublisher.class);
+
+    private final StageRun run;
+    private final CommittedVersion committed;
+    private final NewVersion next;
+    private final ObjectDropper dropper;
+
+    VersionPublisher(StageRun run, CommittedVersion committed, NewVersion next, ObjectDropper dropper) {
+        this.run = run;
+        this.committed = committed;
+        this.next = next;
+        this.dropper = dropper;
+    }
+
+    /** @throws MaterializationException if the database refused it: the previous version stays visible */
+    void publish() {
+        String stage = run.stage();
+        Map<String, String> changedViews = new LinkedHashMap<>();
+        next.physicalByName().forEach((name, physical) -> {
+            StoredObject old = committed.named(ObjectKind.TABLE, name);
+            if (old == null || !physical.equals(old.physicalName())) {
+                changedViews.put(name, physical);
+            }
+        });
+        List<String> droppedViews = committed.objects().stream()
+                .filter(object -> object.kind() == ObjectKind.TABLE)
+                .map(StoredObject::name)
+                .filter(name -> !next.owns(name))
+                .toList();
+        Database database = run.database();
+        MetadataStore metadata = run.metadata();
+        try (Connection connection = database.connection()) {
+            connection.setAutoCommit(false);
+            try {
+                new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
+                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), next.rowCounts());
+                Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new MaterializationException("Stage '" + stage + "' could not be published; its previous version "
+                    + "stays visible: " + e.getMessage(), null, null, stage, null, e);
+        }
+        LOG.debug("stage {}: published, {} views changed, {} dropped, {} objects kept", stage, changedViews.size(),
+                droppedViews.size(), next.kept().size());
+        next.clearStaged();
+        dropRetired();
+    }
+
+    private void dropRetired() {
+        try (Connection connection = run.database().connection()) {
+            for (StoredObject old : committed.objects()) {
+                if (!next.kept().contains(old.physicalName())) {
+                    dropper.dropQuietly(connection, old);
+                }
+            }
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not drop the previous version's tables yet ({}); the next run retries",
+                    run.stage(), e.getMessage());
+        }
+    }
+}

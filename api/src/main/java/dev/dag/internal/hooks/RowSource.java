@@ -1,9 +1,0 @@
-package dev.dag.internal.hooks;
-
-import dev.dag.internal.store.dialect.Column;
-import java.util.Iterator;
-import java.util.List;
-
-/** In-memory rows ready for a bulk load: typed columns and the values of each row in column order. */
-public record RowSource(List<Column> columns, Iterator<Object[]> rows) {
-}

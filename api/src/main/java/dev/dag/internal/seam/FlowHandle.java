@@ -1,0 +1,15 @@
+package dev.dag.internal.seam;
+
+import java.util.List;
+
+/** What {@code Flow} knows of its definition. */
+public interface FlowHandle {
+    /** The flow name. */
+    String name();
+
+    /** Stage names in definition order. */
+    List<String> stageNames();
+
+    /** Whether the definition block has ended. */
+    boolean isClosed();
+}
