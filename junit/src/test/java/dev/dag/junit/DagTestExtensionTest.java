@@ -7,20 +7,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.Flow;
 import dev.dag.Materialize;
+import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.TestInfo;
 
-/** A test class as a user writes it: no -javaagent, one instance for the class, assertions on results. */
+/**
+ * A test class as a user writes it: no -javaagent, assertions on results. {@code @DagTest} gives one
+ * instance to the whole class, so each test runs its flow in stages of its own (named after the test) and
+ * arranges every run it needs itself: the tests pass alone and in any order.
+ */
 @DagTest
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DagTestExtensionTest {
+    /** Calls of the body of {@code load}, counted per test (reset before each). */
     static final AtomicInteger LOADS = new AtomicInteger();
-    static volatile int minQty = 3;
+
+    /** This test's stages are {@code <stages>_raw} and {@code <stages>_clean}. */
+    private String stages;
+
+    @BeforeEach
+    void stagesOfItsOwn(TestInfo test) {
+        stages = test.getTestMethod().orElseThrow().getName();
+        LOADS.set(0);
+    }
 
     @Materialize(version = "1")
     static Table load() {
@@ -33,14 +45,14 @@ class DagTestExtensionTest {
         return Table.of("SELECT * FROM " + orders.ref() + " WHERE qty >= " + min).name("clean_orders");
     }
 
-    static Flow flow() {
+    private Flow flow(int minQty) {
         Flow flow = new Flow("orders");
         try (flow) {
             Table orders;
-            try (Stage raw = new Stage("raw")) {
+            try (Stage raw = new Stage(stages + "_raw")) {
                 orders = load();
             }
-            try (Stage clean = new Stage("clean")) {
+            try (Stage clean = new Stage(stages + "_clean")) {
                 clean(orders, minQty);
             }
         }
@@ -48,34 +60,42 @@ class DagTestExtensionTest {
     }
 
     @Test
-    @Order(1)
     void theFirstRunRunsEveryTask(DagInstance dag) {
-        assertThat(dag.run(flow())).succeeded().ran("load", "clean");
-        assertEquals(8L, ((Number) dag.query("SELECT count(*) AS n FROM " + dag.table("clean", "clean_orders"))
+        assertThat(dag.run(flow(3))).succeeded().ran("load", "clean");
+        assertEquals(8L, ((Number) dag.query("SELECT count(*) AS n FROM " + dag.table(stages + "_clean", "clean_orders"))
                 .get(0).get("n")).longValue());
-    }
-
-    @Test
-    @Order(2)
-    void anUnchangedRerunRunsNothing(DagInstance dag) {
-        assertThat(dag.run(flow())).succeeded().ranNothing().cacheValid("load", "clean");
         assertEquals(1, LOADS.get());
     }
 
     @Test
-    @Order(3)
-    void aChangedArgumentRerunsItsTaskAndSaysWhy(DagInstance dag) {
-        minQty = 4;
-        // the parameter's name is not asserted: a class retransformed by a self-attached agent loses its
-        // parameter names (the JVM does not keep them), so the reason may say 'arg1' instead of 'min'
-        assertThat(dag.run(flow())).ran("clean").cacheValid("load")
-                .reasonOf("clean").contains("changed (3 → 4)");
+    void anUnchangedRerunRunsNothing(DagInstance dag) {
+        Flow flow = flow(3);
+        assertThat(dag.run(flow)).succeeded().ran("load", "clean");
+
+        assertThat(dag.run(flow)).succeeded().ranNothing().cacheValid("load", "clean");
+        assertEquals(1, LOADS.get());
     }
 
     @Test
-    @Order(4)
+    void aChangedArgumentRerunsItsTaskAndSaysWhy(DagInstance dag) {
+        assertThat(dag.run(flow(3))).succeeded().ran("load", "clean");
+
+        // the parameter's name is not asserted: a class retransformed by a self-attached agent loses its
+        // parameter names (the JVM does not keep them), so the reason may say 'arg1' instead of 'min'
+        assertThat(dag.run(flow(4))).succeeded().ran("clean").cacheValid("load")
+                .reasonOf("clean").contains("changed (3 → 4)");
+        assertEquals(1, LOADS.get());
+        assertEquals(4L, ((Number) dag.query("SELECT count(*) AS n FROM " + dag.table(stages + "_clean", "clean_orders"))
+                .get(0).get("n")).longValue());
+    }
+
+    @Test
     void aFailedAssertionShowsTheRunSummary(DagInstance dag) {
-        AssertionError error = assertThrows(AssertionError.class, () -> assertThat(dag.run(flow())).ran("load"));
+        Flow flow = flow(3);
+        assertThat(dag.run(flow)).succeeded();
+
+        Result rerun = dag.run(flow);
+        AssertionError error = assertThrows(AssertionError.class, () -> assertThat(rerun).ran("load"));
         assertTrue(error.getMessage().contains("expected exactly [load] to have ran, but [] did"), error.getMessage());
         assertTrue(error.getMessage().contains("CACHE_VALID"), error.getMessage());
     }

@@ -1,0 +1,247 @@
+package dev.dag.internal.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The words a run gives for rerunning a task, derived from the parts of its old and new keys. */
+class RerunReasonTest {
+    private static final List<String> NAMES = List.of("orders", "min");
+
+    private static String input(String key) {
+        return CanonicalJson.of(Map.of("$input", key));
+    }
+
+    private static TaskKey key(String version, String orders, int min) {
+        return TaskKey.of("clean", "clean", version, Map.of("00", input(orders), "01", CanonicalJson.of(min)), NAMES,
+                "", null);
+    }
+
+    private static TaskKey withFreshness(String freshness) {
+        return TaskKey.of("clean", "clean", "1", Map.of("00", input("k1"), "01", "3"), NAMES, "", freshness);
+    }
+
+    // ---- between ----
+
+    @Test
+    void aTaskWithoutVersionRunsEveryTime() {
+        TaskKey fresh = TaskKey.fresh("", Map.of(), List.of(), "", null, "run-1", "clean", 0);
+
+        assertEquals("no version: runs every time", RerunReason.between(null, fresh));
+        assertEquals("no version: runs every time", RerunReason.between(fresh, fresh));
+    }
+
+    @Test
+    void withoutACacheEntryItIsTheFirstRunInTheStage() {
+        assertEquals("no cache entry: first run in this stage", RerunReason.between(null, key("1", "k1", 3)));
+    }
+
+    @Test
+    void changedVersionIsNamedInTheReason() {
+        assertEquals("version changed (1 → 2)", RerunReason.between(key("1", "k1", 3), key("2", "k1", 3)));
+    }
+
+    @Test
+    void aChangedVersionIsTheReasonEvenWhenArgumentsChangedToo() {
+        assertEquals("version changed (1 → 2)", RerunReason.between(key("1", "k1", 3), key("2", "k2", 4)));
+    }
+
+    @Test
+    void changedConstantArgumentReasonShowsOldAndNewValue() {
+        assertEquals("constant argument 'min' changed (3 → 4)",
+                RerunReason.between(key("1", "k1", 3), key("1", "k1", 4)));
+    }
+
+    @Test
+    void aChangedTextArgumentShowsItsJson() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("EU")), List.of("region"), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("US")), List.of("region"), "", null);
+
+        assertEquals("constant argument 'region' changed (\"EU\" → \"US\")", RerunReason.between(before, after));
+    }
+
+    @Test
+    void changedInputIsNamedWithoutItsCacheKeys() {
+        String reason = RerunReason.between(key("1", "k-old", 3), key("1", "k-new", 3));
+
+        assertEquals("input 'orders' changed", reason);
+    }
+
+    @Test
+    void aConstantThatMerelyMentionsInputIsStillAConstant() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"a\"}")),
+                List.of("text"), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"b\"}")),
+                List.of("text"), "", null);
+
+        assertEquals("constant argument 'text' changed", RerunReason.between(before, after).replaceAll(" \\(.*", ""));
+    }
+
+    @Test
+    void theFirstChangedArgumentByPositionIsTheOneNamed() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "2", "02", "3"), List.of("a", "b", "c"), "",
+                null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "20", "02", "30"), List.of("a", "b", "c"), "",
+                null);
+
+        assertEquals("constant argument 'b' changed (2 → 20)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void anAddedArgumentWasNone() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1"), List.of("a"), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "5"), List.of("a", "b"), "", null);
+
+        assertEquals("constant argument 'b' changed (none → 5)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void aRemovedArgumentIsNoneNowAndNamedByItsPosition() {
+        // names come from the current call only (the committed entry does not keep them)
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "5"), List.of("a", "b"), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1"), List.of("a"), "", null);
+
+        assertEquals("constant argument 'argument 2' changed (5 → none)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void anEntryReadBackFromTheMetadataIsComparedByItsParts() {
+        TaskKey committed = key("1", "k1", 3);
+        TaskKey readBack = TaskKey.fromParts(committed.key(), committed.partsJson());
+
+        assertEquals("constant argument 'min' changed (3 → 4)", RerunReason.between(readBack, key("1", "k1", 4)));
+        assertEquals("cached tables are missing from the stage", RerunReason.between(readBack, committed));
+    }
+
+    @Test
+    void withoutParameterNamesAnArgumentIsNamedByItsPosition() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "2"), List.of(), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "3"), List.of(), "", null);
+
+        assertEquals("constant argument 'argument 2' changed (2 → 3)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void longValuesAreShortenedInTheReason() {
+        String longBefore = CanonicalJson.of("a".repeat(100));
+        String longAfter = CanonicalJson.of("b".repeat(100));
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", longBefore), List.of("text"), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", longAfter), List.of("text"), "", null);
+
+        assertEquals("constant argument 'text' changed (" + longBefore.substring(0, 39) + "… → "
+                + longAfter.substring(0, 39) + "…)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void aValueOfExactlyTheLimitIsShownWhole() {
+        String forty = "1".repeat(40);
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", forty), List.of("n"), "", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "2"), List.of("n"), "", null);
+
+        assertEquals("constant argument 'n' changed (" + forty + " → 2)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void aChangedTaskObjectIsNamed() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of(), List.of(), "Pricing{\"rate\":1}", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of(), List.of(), "Pricing{\"rate\":2}", null);
+
+        assertEquals("task object changed (Pricing{\"rate\":1} → Pricing{\"rate\":2})",
+                RerunReason.between(before, after));
+    }
+
+    @Test
+    void anArgumentChangeIsReportedBeforeATaskObjectChange() {
+        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1"), List.of("n"), "A{}", null);
+        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "2"), List.of("n"), "B{}", null);
+
+        assertEquals("constant argument 'n' changed (1 → 2)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void aChangedFingerprintIsFreshInput() {
+        assertEquals("fresh input (fingerprint \"2024-01-01\" → \"2024-01-02\")",
+                RerunReason.between(withFreshness("\"2024-01-01\""), withFreshness("\"2024-01-02\"")));
+    }
+
+    @Test
+    void aFingerprintAppearingIsFreshInputFromNone() {
+        assertEquals("fresh input (fingerprint none → 1)", RerunReason.between(withFreshness(null), withFreshness("1")));
+    }
+
+    @Test
+    void sameKeyButRerunMeansTheCachedTablesAreMissing() {
+        assertEquals("cached tables are missing from the stage",
+                RerunReason.between(key("1", "k1", 3), key("1", "k1", 3)));
+    }
+
+    @Test
+    void sameVersionAndArgumentsInAnotherStageSayTheKeyChanged() {
+        TaskKey here = TaskKey.of("t", "stage_a", "1", Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey there = TaskKey.of("t", "stage_b", "1", Map.of("00", "1"), List.of("n"), "", null);
+
+        assertEquals("cache key changed (stage or task name)", RerunReason.between(here, there));
+    }
+
+    // ---- freshInput ----
+
+    @Test
+    void freshInputIsNothingWithoutACacheEntry() {
+        assertNull(RerunReason.freshInput(null, withFreshness("1")));
+    }
+
+    @Test
+    void freshInputIsNothingWhenTheFingerprintIsUnchanged() {
+        assertNull(RerunReason.freshInput(withFreshness("1"), withFreshness("1")));
+        assertNull(RerunReason.freshInput(withFreshness(null), withFreshness(null)));
+    }
+
+    @Test
+    void freshInputShowsOldAndNewFingerprint() {
+        assertEquals("fresh input (fingerprint 1 → 2)", RerunReason.freshInput(withFreshness("1"), withFreshness("2")));
+        assertEquals("fresh input (fingerprint 1 → none)", RerunReason.freshInput(withFreshness("1"), withFreshness(null)));
+    }
+
+    // ---- sqlDiff ----
+
+    @Test
+    void sqlDiffNamesTheFirstChangedLineWithOldAndNewText() {
+        String before = "SELECT *\nFROM orders\nWHERE qty >= 3\nORDER BY id";
+        String after = "SELECT *\nFROM orders\nWHERE amount >= 3\nORDER BY id";
+
+        assertEquals("SQL changed at line 3: -WHERE qty >= 3 +WHERE amount >= 3", RerunReason.sqlDiff(before, after));
+    }
+
+    @Test
+    void sqlDiffOfALongLineStartsShortlyBeforeTheChange() {
+        String prefix = "SELECT id, name, street, city, country, phone, email FROM customers WHERE ";
+        String diff = RerunReason.sqlDiff(prefix + "country = 'FR'", prefix + "country = 'DE'");
+
+        // ten characters of context before the first differing character
+        assertEquals("SQL changed at line 1: -…ountry = 'FR' +…ountry = 'DE'", diff);
+    }
+
+    @Test
+    void sqlDiffShowsAnAddedLine() {
+        assertEquals("SQL changed at line 2: - +WHERE qty >= 3",
+                RerunReason.sqlDiff("SELECT * FROM orders", "SELECT * FROM orders\nWHERE qty >= 3"));
+    }
+
+    @Test
+    void sqlDiffShowsARemovedLine() {
+        assertEquals("SQL changed at line 2: -WHERE qty >= 3 +",
+                RerunReason.sqlDiff("SELECT * FROM orders\nWHERE qty >= 3", "SELECT * FROM orders"));
+    }
+
+    @Test
+    void sqlDiffShortensLongLines() {
+        String before = "SELECT " + "a, ".repeat(30);
+        String after = "SELECT " + "b, ".repeat(30);
+
+        assertEquals("SQL changed at line 1: -" + before.substring(0, 39) + "… +" + after.substring(0, 39) + "…",
+                RerunReason.sqlDiff(before, after));
+    }
+}

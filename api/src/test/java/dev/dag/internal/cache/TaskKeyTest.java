@@ -1,0 +1,243 @@
+package dev.dag.internal.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/** A task is cache-valid when its key equals the committed one: every part must count, nothing else may. */
+class TaskKeyTest {
+    private static final Map<String, String> ARGS = Map.of("00", "{\"$input\":\"k-orders\"}", "01", "3");
+    private static final List<String> NAMES = List.of("orders", "min");
+
+    private static TaskKey base() {
+        return TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", null);
+    }
+
+    @Test
+    void theSamePartsGiveTheSameKey() {
+        assertEquals(base().key(), base().key());
+        assertTrue(base().key().matches("[0-9a-f]{64}"), base().key());
+    }
+
+    @Test
+    void everyPartChangesTheKey() {
+        Set<String> keys = Stream.of(
+                base(),
+                TaskKey.of("clean2", "clean", "1", ARGS, NAMES, "", null),
+                TaskKey.of("clean", "other", "1", ARGS, NAMES, "", null),
+                TaskKey.of("clean", "clean", "2", ARGS, NAMES, "", null),
+                TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-other\"}", "01", "3"), NAMES, "", null),
+                TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES, "", null),
+                TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}"), NAMES, "", null),
+                TaskKey.of("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", null),
+                TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-01\""),
+                TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-02\"")
+        ).map(TaskKey::key).collect(Collectors.toSet());
+
+        assertEquals(10, keys.size());
+    }
+
+    @Test
+    void argumentsHashTheSameWhateverTheOrderOfTheirMap() {
+        Map<String, String> reversed = new LinkedHashMap<>();
+        reversed.put("01", "3");
+        reversed.put("00", "{\"$input\":\"k-orders\"}");
+
+        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", reversed, NAMES, "", null).key());
+        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", new HashMap<>(ARGS), NAMES, "", null).key());
+    }
+
+    @Test
+    void parameterNamesDoNotEnterTheKey() {
+        // a class retransformed by a self-attached agent loses its parameter names: the key must not change
+        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, List.of("arg0", "arg1"), "", null).key());
+        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, List.of(), "", null).key());
+    }
+
+    @Test
+    void swappedArgumentsChangeTheKey() {
+        TaskKey ab = TaskKey.of("t", "s", "1", Map.of("00", "\"a\"", "01", "\"b\""), List.of(), "", null);
+        TaskKey ba = TaskKey.of("t", "s", "1", Map.of("00", "\"b\"", "01", "\"a\""), List.of(), "", null);
+
+        assertNotEquals(ab.key(), ba.key());
+    }
+
+    @Test
+    void oneArgumentsTextCannotSpellTwoArguments() {
+        TaskKey two = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "2"), List.of(), "", null);
+        TaskKey one = TaskKey.of("t", "s", "1", Map.of("00", "1\",\"01\":\"2"), List.of(), "", null);
+
+        assertNotEquals(two.key(), one.key());
+    }
+
+    @Test
+    void partsCannotBeShiftedFromOneFieldToAnother() {
+        assertNotEquals(TaskKey.of("ab", "c", "1", Map.of(), List.of(), "", null).key(),
+                TaskKey.of("a", "bc", "1", Map.of(), List.of(), "", null).key());
+    }
+
+    @Test
+    void noFingerprintDiffersFromAnEmptyFingerprint() {
+        assertNotEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", CanonicalJson.of("")).key());
+        assertNotEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", CanonicalJson.of(null)).key());
+    }
+
+    @Test
+    void theArgumentsAreCopiedSoLaterChangesToTheMapDoNotAlterTheKeysParts() {
+        Map<String, String> arguments = new HashMap<>(ARGS);
+        TaskKey key = TaskKey.of("clean", "clean", "1", arguments, NAMES, "", null);
+        arguments.put("01", "4");
+
+        assertEquals("3", key.arguments().get("01"));
+        assertEquals(base().partsJson(), key.partsJson());
+    }
+
+    @Test
+    void argumentsAreKeptInPositionOrder() {
+        Map<String, String> arguments = new HashMap<>();
+        for (int i = 11; i >= 0; i--) {
+            arguments.put(TaskKey.position(i), Integer.toString(i));
+        }
+        TaskKey key = new TaskKey("k", "1", arguments, List.of(), "", null);
+
+        assertEquals(new TreeMap<>(arguments).keySet().stream().toList(), List.copyOf(key.arguments().keySet()));
+        assertEquals("00", key.arguments().keySet().iterator().next());
+    }
+
+    @Test
+    void positionsAreTwoDigitsSoTheySortInOrder() {
+        assertEquals("00", TaskKey.position(0));
+        assertEquals("09", TaskKey.position(9));
+        assertEquals("10", TaskKey.position(10));
+        assertTrue(TaskKey.position(9).compareTo(TaskKey.position(10)) < 0);
+    }
+
+    @Test
+    void anArgumentIsNamedByItsParameterOrByItsPosition() {
+        assertEquals("min", base().nameOf("01"));
+        assertEquals("argument 3", base().nameOf("02"));
+    }
+
+    // ---- keys of tasks without a version ----
+
+    @Test
+    void aFreshKeyNeverEqualsAnotherRunsFreshKey() {
+        TaskKey first = TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0);
+        TaskKey second = TaskKey.fresh("", ARGS, NAMES, "", null, "run-2", "clean", 0);
+
+        assertNotEquals(first.key(), second.key());
+    }
+
+    @Test
+    void freshKeysOfTwoCallsInTheSameRunDiffer() {
+        assertNotEquals(TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0).key(),
+                TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 1).key());
+        assertNotEquals(TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0).key(),
+                TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "load", 0).key());
+    }
+
+    @Test
+    void aFreshKeyNeverEqualsAKeyBuiltFromParts() {
+        TaskKey fresh = TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0);
+
+        assertNotEquals(TaskKey.of("clean", "clean", "", ARGS, NAMES, "", null).key(), fresh.key());
+    }
+
+    @Test
+    void aFreshKeyKeepsItsPartsToExplainTheRun() {
+        TaskKey fresh = TaskKey.fresh("", ARGS, NAMES, "R{}", "\"f\"", "run-1", "clean", 0);
+
+        assertEquals("", fresh.version());
+        assertEquals(new TreeMap<>(ARGS), fresh.arguments());
+        assertEquals("R{}", fresh.receiver());
+        assertEquals("\"f\"", fresh.freshness());
+        assertEquals("min", fresh.nameOf("01"));
+    }
+
+    // ---- output keys ----
+
+    @Test
+    void outputKeysDifferByPath() {
+        assertNotEquals(base().outputKey(""), base().outputKey("orders"));
+        assertNotEquals(base().outputKey("0"), base().outputKey("1"));
+        assertEquals(base().outputKey("orders"), base().outputKey("orders"));
+    }
+
+    @Test
+    void outputKeysFollowTheTasksKey() {
+        TaskKey changed = TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES,
+                "", null);
+
+        assertNotEquals(base().outputKey(""), changed.outputKey(""));
+        assertNotEquals(base().key(), base().outputKey(""));
+    }
+
+    // ---- parts in the metadata ----
+
+    @Test
+    void partsReadBackFromTheMetadataAreThePartsWritten() {
+        TaskKey written = TaskKey.of("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", "{\"day\":\"2024-01-01\"}");
+        TaskKey read = TaskKey.fromParts(written.key(), written.partsJson());
+
+        assertEquals(written.key(), read.key());
+        assertEquals(written.version(), read.version());
+        assertEquals(written.arguments(), read.arguments());
+        assertEquals(written.receiver(), read.receiver());
+        assertEquals(written.freshness(), read.freshness());
+        assertEquals(List.of(), read.names());
+    }
+
+    @Test
+    void noFingerprintIsReadBackAsNoFingerprint() {
+        TaskKey read = TaskKey.fromParts(base().key(), base().partsJson());
+
+        assertNull(read.freshness());
+        assertNull(RerunReason.freshInput(read, base()));
+    }
+
+    @Test
+    void argumentsThatAreJsonTextAreReadBackAsTheSameText() {
+        Map<String, String> arguments = Map.of("00", CanonicalJson.of(Map.of("b", List.of(1, 2), "a", "x\"y")),
+                "01", CanonicalJson.of("text"), "02", "null");
+        TaskKey written = TaskKey.of("t", "s", "1", arguments, List.of(), "", null);
+
+        assertEquals(written.arguments(), TaskKey.fromParts(written.key(), written.partsJson()).arguments());
+    }
+
+    @Test
+    void partsJsonIsTheSameWhateverTheOrderOfTheArguments() {
+        Map<String, String> reversed = new LinkedHashMap<>();
+        reversed.put("01", "3");
+        reversed.put("00", "{\"$input\":\"k-orders\"}");
+
+        assertEquals(base().partsJson(), TaskKey.of("clean", "clean", "1", reversed, NAMES, "", null).partsJson());
+    }
+
+    // ---- defects ----
+
+    @Test
+    @Disabled("defect: position() formats with the default locale, so on a JVM whose locale has other digits "
+            + "(ar-SA, fa-IR, th-TH-u-nu-thai) the positions are e.g. \"٠١\" and every key differs from other machines'")
+    void positionsAreAsciiDigitsWhateverTheDefaultLocale() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.forLanguageTag("ar-SA"));
+            assertEquals("01", TaskKey.position(1));
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+}
