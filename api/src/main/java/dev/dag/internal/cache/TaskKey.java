@@ -1,6 +1,7 @@
 package dev.dag.internal.cache;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -27,7 +28,7 @@ public record TaskKey(String key, String version, Map<String, String> arguments,
 
     /** The position key of the argument at {@code index}. */
     public static String position(int index) {
-        return String.format("%02d", index);
+        return String.format(Locale.ROOT, "%02d", index);
     }
 
     /** The display name of the argument at a position key. */
