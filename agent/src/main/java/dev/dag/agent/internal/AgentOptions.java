@@ -13,7 +13,7 @@ import java.util.Map;
  * <li>{@code main}: the main class, when it cannot be read from the command line.</li>
  * </ul>
  */
-record AgentOptions(String text, Map<String, String> values) {
+record AgentOptions(Map<String, String> values) {
 
     /** Parses the options; a malformed part is reported and ignored (the agent never fails the host). */
     static AgentOptions parse(String text) {
@@ -28,7 +28,7 @@ record AgentOptions(String text, Map<String, String> values) {
                 }
             }
         }
-        return new AgentOptions(text == null ? "" : text, Map.copyOf(values));
+        return new AgentOptions(Map.copyOf(values));
     }
 
     String config() {

@@ -8,17 +8,17 @@ import org.objectweb.asm.Opcodes;
  * Opens a dag run around the application's {@code main} (agent option {@code flow=}):
  *
  * <pre>{@code
- * Object run = TaskBridge.openMainRun(options);
+ * Object run = TaskBridge.openMainRun(runSpec);   // config, instance and flow, from AgentOptions.mainRun()
  * ...body; at each return:  TaskBridge.endMainRun(run, null);   // commits
  * ...any Throwable t:       TaskBridge.endMainRun(run, t); throw t;
  * }</pre>
  */
 final class MainRunWrapper extends BodyWrapper {
-    private final String options;
+    private final String runSpec;
 
-    MainRunWrapper(MethodVisitor delegate, String owner, int access, String descriptor, int stateSlot, String options) {
+    MainRunWrapper(MethodVisitor delegate, String owner, int access, String descriptor, int stateSlot, String runSpec) {
         super(delegate, owner, access, descriptor, stateSlot);
-        this.options = options;
+        this.runSpec = runSpec;
     }
 
     /** Whether a method is the application's entry point. */
@@ -28,7 +28,7 @@ final class MainRunWrapper extends BodyWrapper {
 
     @Override
     void enter(MethodVisitor code, Label body) {
-        code.visitLdcInsn(options);
+        code.visitLdcInsn(runSpec);
         BridgeCalls.openMainRun(code);
         code.visitVarInsn(Opcodes.ASTORE, stateSlot);
     }

@@ -18,14 +18,14 @@ final class TaskClassTransformer implements ClassFileTransformer {
 
     private final TaskDeclarations declarations;
     private final String mainClass;
-    private final String mainOptions;
+    private final String mainRun;
     private final ClassLoaderSeesDag seesDag = new ClassLoaderSeesDag();
     private final Weaver weaver = new Weaver();
 
-    TaskClassTransformer(TaskDeclarations declarations, String mainClass, String mainOptions) {
+    TaskClassTransformer(TaskDeclarations declarations, String mainClass, String mainRun) {
         this.declarations = declarations;
         this.mainClass = mainClass;
-        this.mainOptions = mainOptions;
+        this.mainRun = mainRun;
     }
 
     @Override
@@ -44,7 +44,7 @@ final class TaskClassTransformer implements ClassFileTransformer {
             if (!seesDag.matches(loader)) {
                 return null;
             }
-            byte[] woven = weaver.weave(className, classFile, declared, main ? mainOptions : null);
+            byte[] woven = weaver.weave(className, classFile, declared, main ? mainRun : null);
             if (woven != null) {
                 AgentLog.debug("instrumented " + className);
             }

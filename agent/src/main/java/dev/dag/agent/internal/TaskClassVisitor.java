@@ -14,17 +14,20 @@ import org.objectweb.asm.Opcodes;
 final class TaskClassVisitor extends ClassVisitor {
     private final ClassOutline outline;
     private final List<TaskDeclarations.Declaration> declared;
-    private final String mainOptions;
+    private final String mainRun;
     private String owner;
     private String source;
 
-    /** @param mainOptions the agent's options when this is the main class of a {@code flow=} run, else null */
+    /**
+     * @param mainRun the run to open ({@code AgentOptions.mainRun()}) when this is the main class of a
+     *                {@code flow=} run, else null
+     */
     TaskClassVisitor(ClassVisitor writer, ClassOutline outline, List<TaskDeclarations.Declaration> declared,
-                     String mainOptions) {
+                     String mainRun) {
         super(Opcodes.ASM9, writer);
         this.outline = outline;
         this.declared = declared;
-        this.mainOptions = mainOptions;
+        this.mainRun = mainRun;
     }
 
     @Override
@@ -49,9 +52,9 @@ final class TaskClassVisitor extends ClassVisitor {
         String spec = taskSpec(access, name, annotated);
         boolean hasCode = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
         int free = outline.maxLocals(name, descriptor);
-        if (hasCode && mainOptions != null && MainRunWrapper.isMain(access, name, descriptor)) {
+        if (hasCode && mainRun != null && MainRunWrapper.isMain(access, name, descriptor)) {
             int inner = spec == null ? 0 : BodyWrapper.slots(descriptor);
-            code = new MainRunWrapper(code, owner, access, descriptor, free + inner, mainOptions);
+            code = new MainRunWrapper(code, owner, access, descriptor, free + inner, mainRun);
         }
         if (hasCode && spec != null) {
             code = new TaskCallWrapper(code, owner, access, name, descriptor, free, spec);

@@ -15,9 +15,10 @@ final class Weaver {
     /**
      * The rewritten class file, or null when the class cannot be woven (reported).
      *
-     * @param mainOptions the agent's options when this is the main class of a {@code flow=} run, else null
+     * @param mainRun the run to open ({@code AgentOptions.mainRun()}) when this is the main class of a
+     *                {@code flow=} run, else null
      */
-    byte[] weave(String className, byte[] classFile, List<TaskDeclarations.Declaration> declared, String mainOptions) {
+    byte[] weave(String className, byte[] classFile, List<TaskDeclarations.Declaration> declared, String mainRun) {
         ClassReader reader = new ClassReader(classFile);
         if (reader.readUnsignedShort(6) < JAVA_7) {
             // older class files carry no stack map frames, which the wrappers extend
@@ -26,7 +27,7 @@ final class Weaver {
         }
         ClassOutline outline = ClassOutline.of(reader);
         ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new TaskClassVisitor(writer, outline, declared, mainOptions), ClassReader.EXPAND_FRAMES);
+        reader.accept(new TaskClassVisitor(writer, outline, declared, mainRun), ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 }

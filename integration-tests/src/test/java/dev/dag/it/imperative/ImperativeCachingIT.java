@@ -58,7 +58,7 @@ class ImperativeCachingIT {
         items = List.of(new Item(1, 3), new Item(2, 4));
     }
 
-    /** The example of DESIGN.md: a table, then a query on it. */
+    /** The basic imperative example: a table, then a query on it. */
     @Materialize(lazy = true)
     static Table designExample() {
         t1Line = Frames.nextLine();

@@ -25,7 +25,7 @@ public sealed interface ThreadState {
         }
     }
 
-    /** Inside {@code try (flow) { ... }}: task calls are recorded, not run; {@code stage} is the open stage block or null. */
+    /** Inside {@code try (flow) { ... }}: task calls are recorded, not run; {@code stage} is the open block or null. */
     record Defining(FlowDefinition flow, StageDefinition stage, ThreadState outer) implements ThreadState {
     }
 

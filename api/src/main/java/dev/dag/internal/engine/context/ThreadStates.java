@@ -91,14 +91,22 @@ public final class ThreadStates {
         Activity.begin();
     }
 
-    /** Starts an eager run on this thread. */
-    public static void beginEagerRun(EagerRun run) {
-        ThreadState state = current();
-        if (!(state instanceof Idle)) {
-            throw new DefinitionException("RunContext.open(\"" + run.flowName() + "\") inside another run or flow "
-                    + "definition on this thread. Close that one first.");
+    /**
+     * Checks that {@code opening} (an eager run) may start on this thread: only when it does nothing else.
+     *
+     * @throws DefinitionException if a run or flow definition is open on this thread
+     */
+    public static void requireIdleFor(String opening) {
+        if (!(current() instanceof Idle)) {
+            throw new DefinitionException(opening + " inside another run or flow definition on this thread. Close "
+                    + "that one first.");
         }
-        CURRENT.set(new RunningEager(run, state));
+    }
+
+    /** Starts an eager run on this thread (checked with {@link #requireIdleFor} before the run was opened). */
+    public static void beginEagerRun(EagerRun run) {
+        require(current() instanceof Idle, "an eager run inside another run or definition");
+        CURRENT.set(new RunningEager(run, current()));
         Activity.begin();
     }
 

@@ -2,7 +2,6 @@ package dev.dag.internal.engine.define;
 
 import dev.dag.DefinitionException;
 import dev.dag.internal.engine.context.ThreadState.Defining;
-import dev.dag.internal.engine.context.ThreadState;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.store.Identifiers;
 
@@ -80,10 +79,5 @@ public final class Definitions {
         invocation.placeholderResult(Placeholders.forResult(invocation));
         stage.add(invocation);
         return invocation.placeholderResult();
-    }
-
-    /** Whether {@code state} defines a flow. */
-    public static boolean isDefining(ThreadState state) {
-        return state instanceof Defining;
     }
 }

@@ -7,7 +7,6 @@ import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
 import dev.dag.internal.engine.context.AgentPresence;
-import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadState;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
@@ -49,10 +48,7 @@ public final class EagerRun implements RunContext {
      */
     public static EagerRun open(RunOptions options, String flowName) {
         AgentPresence.requireAttached(flowName);
-        if (!(ThreadStates.current() instanceof dev.dag.internal.engine.context.ThreadState.Idle)) {
-            throw StackTraces.forUser(new DefinitionException("RunContext.open(\"" + flowName + "\") inside another "
-                    + "run or flow definition on this thread. Close that one first."));
-        }
+        ThreadStates.requireIdleFor("RunContext.open(\"" + flowName + "\")");
         EagerRun eager = new EagerRun(Run.open(new FlowDefinition(flowName), options));
         ThreadStates.beginEagerRun(eager);
         LOG.info("run {} of '{}' opened on {}", eager.runId(), flowName, eager.config());

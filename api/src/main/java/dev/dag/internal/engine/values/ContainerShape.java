@@ -36,7 +36,10 @@ public enum ContainerShape {
         @Override
         Object record(Record original, RecordComponent[] components, Object[] walked) {
             for (int i = 0; i < components.length; i++) {
-                if (walked[i] != Records.component(components[i], original)) {
+                Object before = Records.component(components[i], original);
+                // a primitive component is boxed anew on each read: compare its value
+                boolean same = components[i].getType().isPrimitive() ? before.equals(walked[i]) : before == walked[i];
+                if (!same) {
                     return Records.create(original.getClass(), walked);
                 }
             }

@@ -24,7 +24,8 @@ public enum ReturnShape {
         }
 
         @Override
-        public Map<String, Object> split(Object returned, Class<?> type, int count, Function<String, RuntimeException> problem) {
+        public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                         Function<String, RuntimeException> problem) {
             return Map.of();
         }
 
@@ -53,7 +54,8 @@ public enum ReturnShape {
         }
 
         @Override
-        public Map<String, Object> split(Object returned, Class<?> type, int count, Function<String, RuntimeException> problem) {
+        public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                         Function<String, RuntimeException> problem) {
             if (returned == null) {
                 throw problem.apply("returned null instead of a " + type.getSimpleName());
             }
@@ -80,7 +82,8 @@ public enum ReturnShape {
         }
 
         @Override
-        public Map<String, Object> split(Object returned, Class<?> type, int count, Function<String, RuntimeException> problem) {
+        public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                         Function<String, RuntimeException> problem) {
             List<?> list = (List<?>) returned;
             if (list == null || list.size() != count) {
                 throw problem.apply("returned " + (list == null ? "null" : list.size() + " tables")
@@ -101,7 +104,8 @@ public enum ReturnShape {
     /** SQL text returned by a configured task: stored as a table; the caller gets a query on the stored table. */
     SQL {
         @Override
-        public Map<String, Object> split(Object returned, Class<?> type, int count, Function<String, RuntimeException> problem) {
+        public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                         Function<String, RuntimeException> problem) {
             if (!(returned instanceof String query)) {
                 throw problem.apply("returned " + (returned == null ? "null" : "a " + returned.getClass().getName())
                         + " instead of SQL text");
@@ -130,7 +134,8 @@ public enum ReturnShape {
      *
      * @param problem makes the exception for a value that does not fit the declaration, from what is wrong
      */
-    public Map<String, Object> split(Object returned, Class<?> type, int count, Function<String, RuntimeException> problem) {
+    public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                     Function<String, RuntimeException> problem) {
         Map<String, Object> parts = new LinkedHashMap<>();
         parts.put("", returned);
         return parts;

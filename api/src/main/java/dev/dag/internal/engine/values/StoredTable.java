@@ -19,7 +19,8 @@ public final class StoredTable implements TableAccess.Stored {
     private Object content;
     private boolean read;
 
-    public StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey, Supplier<Object> contentReader) {
+    public StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey,
+                       Supplier<Object> contentReader) {
         this.stage = stage;
         this.tableName = tableName;
         this.ref = ref;

@@ -1,0 +1,101 @@
+package dev.dag.internal.engine.values;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** The one walk over task arguments: what it enters, what it rebuilds, and what it leaves alone. */
+class ValueWalkerTest {
+    /** A value that is not a container: handed to the leaf function whole. */
+    static final class Leaf {
+        private final String name;
+
+        Leaf(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Leaf leaf && leaf.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+    }
+
+    record Holder(Object inside, int count) {
+    }
+
+    /** Replaces every {@code "x"} by {@code "X"}. */
+    private static final UnaryOperator<Object> UPPER_X = value -> "x".equals(value) ? "X" : value;
+
+    @Test
+    void leavesInsideListsSetsMapValuesAndRecordsAreReplaced() {
+        Object walked = ValueWalker.map(List.of(Set.of("x"), Map.of("k", "x"), new Holder("x", 1)),
+                ContainerShape.SAME, UPPER_X);
+
+        assertEquals(List.of(Set.of("X"), Map.of("k", "X"), new Holder("X", 1)), walked);
+    }
+
+    @Test
+    void aSetStaysASetSoThatATaskDeclaringSetGetsOne() {
+        Object walked = ValueWalker.map(new LinkedHashSet<>(List.of("x", "y")), ContainerShape.SAME, UPPER_X);
+
+        assertInstanceOf(Set.class, walked);
+        assertEquals(List.of("X", "y"), new ArrayList<>((Set<?>) walked), "the set keeps its order");
+    }
+
+    @Test
+    void containersWithNothingToReplaceAreHandedBackAsTheyAre() {
+        TreeSet<String> sorted = new TreeSet<>(List.of("a", "b"));
+        Holder holder = new Holder(List.of("a"), 2);
+
+        assertSame(sorted, ValueWalker.map(sorted, ContainerShape.SAME, UPPER_X));
+        assertSame(holder, ValueWalker.map(holder, ContainerShape.SAME, UPPER_X));
+    }
+
+    @Test
+    void mapKeysAreNotWalked() {
+        Object walked = ValueWalker.map(Map.of("x", "x"), ContainerShape.SAME, UPPER_X);
+
+        assertEquals(Map.of("x", "X"), walked);
+    }
+
+    @Test
+    void dataShapeTurnsRecordsIntoMapsByComponentAndMapKeysIntoSortedText() {
+        Object walked = ValueWalker.map(new Holder(Map.of(2, "x", 1, "y"), 3), ContainerShape.DATA, UPPER_X);
+
+        assertEquals(new TreeMap<>(Map.of("count", 3, "inside", new TreeMap<>(Map.of("1", "y", "2", "X")))), walked);
+        assertInstanceOf(TreeMap.class, ((Map<?, ?>) walked).get("inside"));
+    }
+
+    @Test
+    void recordsAreEnteredNotHandedOverWhole() {
+        List<Object> seen = new ArrayList<>();
+
+        ValueWalker.visit(new Holder("a", 1), seen::add);
+
+        assertEquals(List.of("a", 1), seen);
+    }
+
+    @Test
+    void visitSeesEveryLeafInOrder() {
+        List<Object> seen = new ArrayList<>();
+
+        ValueWalker.visit(List.of(new Leaf("a"), List.of(new Holder(new Leaf("b"), 7))), seen::add);
+
+        assertEquals(List.of(new Leaf("a"), new Leaf("b"), 7), seen);
+    }
+}
