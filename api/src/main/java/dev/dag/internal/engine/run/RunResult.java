@@ -94,7 +94,7 @@ final class RunResult implements Result {
             return type.cast(table.ref()); // not published: the physical table, kept until the next run of its stage
         }
         Database database = Databases.of(config);
-        return type.cast(TableRef.of(database.stageSchema(table.stage()), table.tableName()));
+        return type.cast(database.ref(database.stageSchema(table.stage()), table.tableName()));
     }
 
     @Override
