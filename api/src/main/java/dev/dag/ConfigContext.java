@@ -17,7 +17,8 @@ import java.util.Objects;
  * }</pre>
  *
  * In {@code dag.yaml}, each instance lists {@code url}, {@code user}, {@code password},
- * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size} and {@code lock_timeout_seconds}; {@code ${NAME}} and
+ * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size}, {@code lock_timeout_seconds} and
+ * {@code strict_versions}; {@code ${NAME}} and
  * {@code ${NAME:-default}} are replaced from the environment.
  */
 public final class ConfigContext implements AutoCloseable {
@@ -34,6 +35,7 @@ public final class ConfigContext implements AutoCloseable {
     private final String metadataSchema;
     private final int poolSize;
     private final int lockTimeoutSeconds;
+    private final boolean strictVersions;
 
     private ConfigContext(Builder builder) {
         this.instance = builder.instance;
@@ -44,6 +46,7 @@ public final class ConfigContext implements AutoCloseable {
         this.metadataSchema = builder.metadataSchema;
         this.poolSize = builder.poolSize;
         this.lockTimeoutSeconds = builder.lockTimeoutSeconds;
+        this.strictVersions = builder.strictVersions;
     }
 
     /**
@@ -121,6 +124,15 @@ public final class ConfigContext implements AutoCloseable {
         return lockTimeoutSeconds;
     }
 
+    /**
+     * Whether a task with a manual version whose code changed since its cache entry was written fails the run
+     * before anything is written (default false: the run goes on and the task's reason warns). See
+     * {@link RunOptions#withStrictVersions()}.
+     */
+    public boolean strictVersions() {
+        return strictVersions;
+    }
+
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
@@ -142,6 +154,7 @@ public final class ConfigContext implements AutoCloseable {
         private String metadataSchema = "dag_meta";
         private int poolSize = 4;
         private int lockTimeoutSeconds = 600;
+        private boolean strictVersions;
 
         private Builder() {
         }
@@ -200,6 +213,12 @@ public final class ConfigContext implements AutoCloseable {
             return this;
         }
 
+        /** Whether a manual version whose task's code changed fails the run (default false). */
+        public Builder strictVersions(boolean strict) {
+            this.strictVersions = strict;
+            return this;
+        }
+
         /** Sets every key of an instance map read from YAML (keys as in {@code dag.yaml}). */
         public Builder fromMap(Map<String, String> values) {
             values.forEach(this::set);
@@ -215,10 +234,20 @@ public final class ConfigContext implements AutoCloseable {
                 case "metadata_schema" -> metadataSchema(value);
                 case "pool_size" -> poolSize(parseNumber("pool_size", value));
                 case "lock_timeout_seconds" -> lockTimeoutSeconds(parseNumber("lock_timeout_seconds", value));
+                case "strict_versions" -> strictVersions(parseBoolean("strict_versions", value));
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
                         + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
-                        + "lock_timeout_seconds.", null);
+                        + "lock_timeout_seconds, strict_versions.", null);
             }
+        }
+
+        private boolean parseBoolean(String key, String value) {
+            String text = value.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!text.equals("true") && !text.equals("false")) {
+                throw new ConfigException(key + " of instance '" + instance + "' must be true or false, got '" + value
+                        + "'", null);
+            }
+            return Boolean.parseBoolean(text);
         }
 
         private int parseNumber(String key, String value) {

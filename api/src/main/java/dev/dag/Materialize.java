@@ -27,10 +27,21 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface Materialize {
+    /**
+     * The version that is the task's code: a fingerprint of the method's bytecode (without line numbers or
+     * local names: a comment or a blank line changes nothing), of the lambdas and nested classes it uses, of the
+     * project methods it calls, transitively, and of the constants it reads. Edit the SQL inside the task or a
+     * helper it calls, and the task reruns, saying which method changed.
+     *
+     * <pre>{@code @Materialize(version = Materialize.AUTO)}</pre>
+     */
+    String AUTO = "auto";
 
     /**
-     * The task's code version. {@code ""} (the default) means "no version": the body always runs and
-     * its outputs count as new, so their consumers rerun too. Bump it whenever the body changes.
+     * The task's code version. {@code ""} (the default) means "no version": the body always runs and its
+     * outputs count as new, so their consumers rerun too. {@link #AUTO} derives the version from the task's
+     * code. Any other text is a manual version: bump it whenever the body changes; dag notices code that
+     * changed under an unchanged version and says so (or fails, with {@link RunOptions#withStrictVersions()}).
      */
     String version() default "";
 

@@ -17,19 +17,21 @@ public final class RunOptions {
     private final CacheValidationMode cacheValidation;
     private final Set<String> stages;
     private final Set<String> tasks;
+    private final boolean strictVersions;
 
     private RunOptions(ConfigContext config, boolean failFast, CacheValidationMode cacheValidation, Set<String> stages,
-                       Set<String> tasks) {
+                       Set<String> tasks, boolean strictVersions) {
         this.config = config;
         this.failFast = failFast;
         this.cacheValidation = cacheValidation;
         this.stages = stages;
         this.tasks = tasks;
+        this.strictVersions = strictVersions;
     }
 
     /** Runs against the default instance (a DuckDB file {@code dag.duckdb} in the working folder). */
     public static RunOptions defaults() {
-        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of());
+        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of(), false);
     }
 
     /** Runs against the given instance. */
@@ -39,7 +41,8 @@ public final class RunOptions {
 
     /** The same options against another instance. */
     public RunOptions withConfig(ConfigContext config) {
-        return new RunOptions(Objects.requireNonNull(config, "config"), failFast, cacheValidation, stages, tasks);
+        return new RunOptions(Objects.requireNonNull(config, "config"), failFast, cacheValidation, stages, tasks,
+                strictVersions);
     }
 
     /**
@@ -48,12 +51,12 @@ public final class RunOptions {
      * run reports every failure of the stage; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks);
+        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions);
     }
 
     /** The cache validation mode (default {@link CacheValidationMode#NORMAL}). */
     public RunOptions withCacheValidation(CacheValidationMode mode) {
-        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks);
+        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks, strictVersions);
     }
 
     /**
@@ -61,7 +64,7 @@ public final class RunOptions {
      * from their last committed version.
      */
     public RunOptions withStages(String... stageNames) {
-        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks);
+        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks, strictVersions);
     }
 
     /**
@@ -70,7 +73,23 @@ public final class RunOptions {
      * and dropped by the next run of their stage.
      */
     public RunOptions withTasks(String... taskNames) {
-        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames));
+        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames), strictVersions);
+    }
+
+    /**
+     * Options that fail the run, before anything is written, when a task with a manual version has code
+     * that changed since its cache entry was written (instead of keeping the entry and warning in the task's
+     * reason). The config key {@code strict_versions: true} does the same for every run of an instance.
+     *
+     * <pre>{@code flow.run(RunOptions.of(config).withStrictVersions());}</pre>
+     */
+    public RunOptions withStrictVersions() {
+        return new RunOptions(config, failFast, cacheValidation, stages, tasks, true);
+    }
+
+    /** Whether {@link #withStrictVersions()} was asked for (the instance's {@code strict_versions} applies too). */
+    public boolean strictVersions() {
+        return strictVersions;
     }
 
     /** The instance to run against, or null for the default. */

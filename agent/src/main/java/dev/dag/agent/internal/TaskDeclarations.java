@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * The agent reads this small subset of YAML itself, so that it loads no YAML library into the host.
  */
 final class TaskDeclarations {
-    private static final List<String> SPEC_KEYS = List.of("name", "version", "lazy", "stage", "sql");
+    private static final List<String> SPEC_KEYS = List.of("name", "version", "lazy", "stage", "sql", "freshness", "ignore");
 
     private final List<Declaration> declarations;
 

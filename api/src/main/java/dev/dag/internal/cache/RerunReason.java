@@ -18,9 +18,55 @@ public final class RerunReason {
         if (previous == null) {
             return "no cache entry: first run in this stage";
         }
+        if (previous.format() != current.format()) {
+            return "dag's cache key format changed (format " + previous.format() + " → " + current.format()
+                    + "): rebuilt once";
+        }
         if (!previous.version().equals(current.version())) {
             return "version changed (" + shown(previous.version()) + " → " + shown(current.version()) + ")";
         }
+        if (!previous.subject().method().equals(current.subject().method())) {
+            return "task method changed (" + shown(previous.subject().method()) + " → "
+                    + shown(current.subject().method()) + ")";
+        }
+        if (current.code().isAuto() && !previous.code().fingerprint().equals(current.code().fingerprint())) {
+            return codeChange(previous, current);
+        }
+        String argument = argumentChange(previous, current);
+        if (argument != null) {
+            return argument;
+        }
+        if (!Objects.equals(previous.receiver(), current.receiver())) {
+            return "task object changed (" + shown(previous.receiver()) + " → " + shown(current.receiver()) + ")";
+        }
+        String fresh = freshInput(previous, current);
+        if (fresh != null) {
+            return fresh;
+        }
+        return previous.key().equals(current.key()) ? "stored table missing"
+                : "cache key changed (stage or task name)";
+    }
+
+    /**
+     * For a manual version: the warning when the task's code changed although its version did not (the
+     * cache entry was kept), or null.
+     */
+    public static String codeDrift(TaskKey previous, TaskKey current) {
+        if (previous == null || current.code().isAuto() || current.version().isEmpty()
+                || previous.code().fingerprint().isEmpty() || current.code().fingerprint().isEmpty()
+                || previous.code().fingerprint().equals(current.code().fingerprint())) {
+            return null;
+        }
+        return "code changed since version \"" + current.version() + "\" was cached (" + codeChange(previous, current)
+                + "): bump the version or use version = Materialize.AUTO";
+    }
+
+    private static String codeChange(TaskKey previous, TaskKey current) {
+        String what = CodeChanges.between(previous.code().detail(), current.code().detail());
+        return what.isEmpty() ? "code changed" : "code changed: " + what;
+    }
+
+    private static String argumentChange(TaskKey previous, TaskKey current) {
         TreeSet<String> names = new TreeSet<>(previous.arguments().keySet());
         names.addAll(current.arguments().keySet());
         for (String name : names) {
@@ -34,18 +80,9 @@ public final class RerunReason {
                         : "constant argument '" + shownName + "' changed (" + shown(before) + " → " + shown(after) + ")";
             }
         }
-        if (!Objects.equals(previous.receiver(), current.receiver())) {
-            return "task object changed (" + shown(previous.receiver()) + " → " + shown(current.receiver()) + ")";
-        }
-        String fresh = freshInput(previous, current);
-        if (fresh != null) {
-            return fresh;
-        }
-        return previous.key().equals(current.key()) ? "cached tables are missing from the stage"
-                : "cache key changed (stage or task name)";
+        return null;
     }
 
-    /** "fresh input (fingerprint a → b)" when the source fingerprint changed, else null. */
     public static String freshInput(TaskKey previous, TaskKey current) {
         if (previous == null || Objects.equals(previous.freshness(), current.freshness())) {
             return null;

@@ -1,5 +1,6 @@
 package dev.dag.internal.cache;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,16 +10,55 @@ import java.util.TreeMap;
  * A task's cache key and the parts it is hashed from, kept to explain a rerun.
  *
  * @param key       SHA-256 hex of the parts
- * @param version   the declared version ("" means none: the key is then random)
- * @param arguments argument position ("00", "01", ...) → canonical JSON of the argument (inputs appear as
+ * @param format    the format the key was computed in ({@link #FORMAT} for new keys)
+ * @param subject   which task: its name, stage and method
+ * @param code      the declared version and the fingerprint of the task's code
+ * @param arguments argument position ("00", "01", ...) → canonical form of the argument (inputs appear as
  *                  their cache keys); positions, not names, so that the key does not depend on whether the
  *                  class kept its parameter names
  * @param names     the parameter names by position, for messages only (not hashed)
- * @param receiver  canonical JSON of the receiver of an instance method ("" for static methods)
+ * @param receiver  canonical form of the receiver of an instance method ("" for static methods)
  * @param freshness canonical JSON of the source fingerprint, or null without one
  */
-public record TaskKey(String key, String version, Map<String, String> arguments, List<String> names, String receiver,
-                      String freshness) {
+public record TaskKey(String key, int format, Subject subject, Code code, Map<String, String> arguments, List<String> names,
+                      String receiver, String freshness) {
+    /**
+     * The format of keys and of their stored parts. Keys of another format never match: a dag that hashes
+     * differently reruns each task once, saying why, instead of trusting a key it did not compute.
+     */
+    public static final int FORMAT = 2;
+
+    /**
+     * Which task a key belongs to.
+     *
+     * @param method the declaring class and method with its JVM descriptor ("" when read from a key of format 1)
+     */
+    public record Subject(String task, String stage, String method) {
+    }
+
+    /**
+     * The task's declared version and the fingerprint of its code. For {@link #AUTO} the fingerprint's hash
+     * is the version; for a manual version it is kept beside the key (not hashed), to notice code that changed
+     * while the version did not.
+     *
+     * @param version     "" for none, {@link #AUTO}, or the manual version
+     * @param fingerprint the code fingerprint's hash ("" when not computed)
+     * @param detail      the fingerprint's parts as JSON, to say what changed ("" when not computed)
+     */
+    public record Code(String version, String fingerprint, String detail) {
+        /** The version that stands for the fingerprint of the task's code. */
+        public static final String AUTO = "auto";
+
+        /** A version without a fingerprint. */
+        public static Code of(String version) {
+            return new Code(version, "", "");
+        }
+
+        /** Whether the version is the code's fingerprint. */
+        public boolean isAuto() {
+            return AUTO.equals(version);
+        }
+    }
 
     /** Copies the arguments into a sorted map. */
     public TaskKey {
@@ -37,20 +77,26 @@ public record TaskKey(String key, String version, Map<String, String> arguments,
         return index < names.size() ? names.get(index) : "argument " + (index + 1);
     }
 
-    /** The key of a task with these parts, in {@code stage}. */
-    public static TaskKey of(String task, String stage, String version, Map<String, String> arguments,
-                             List<String> names, String receiver, String freshness) {
-        String parts = CanonicalJson.of(Map.of("task", task, "stage", stage, "version", version,
+    /** The declared version ("" when none). */
+    public String version() {
+        return code.version();
+    }
+
+    /** The key of a task with these parts. */
+    public static TaskKey of(Subject subject, Code code, Map<String, String> arguments, List<String> names,
+                             String receiver, String freshness) {
+        String parts = CanonicalJson.of(Map.of("format", FORMAT, "task", subject.task(), "stage", subject.stage(),
+                "method", subject.method(), "version", code.version(), "code", code.isAuto() ? code.fingerprint() : "",
                 "arguments", new TreeMap<>(arguments), "receiver", receiver,
                 "freshness", freshness == null ? "" : freshness));
-        return new TaskKey(Hashes.of("task", parts), version, arguments, names, receiver, freshness);
+        return new TaskKey(Hashes.of("task", parts), FORMAT, subject, code, arguments, names, receiver, freshness);
     }
 
     /** A key that matches nothing, for tasks without a version. */
-    public static TaskKey fresh(String version, Map<String, String> arguments, List<String> names, String receiver,
-                                String freshness, String runId, String task, int ordinal) {
-        return new TaskKey(Hashes.of("fresh", runId, task, Integer.toString(ordinal)), version, arguments, names,
-                receiver, freshness);
+    public static TaskKey fresh(Subject subject, Code code, Map<String, String> arguments, List<String> names,
+                                String receiver, String freshness, String runId, int ordinal) {
+        return new TaskKey(Hashes.of("fresh", runId, subject.task(), Integer.toString(ordinal)), FORMAT, subject,
+                code, arguments, names, receiver, freshness);
     }
 
     /** The key of output {@code path} of a task that ran (not lazy). */
@@ -58,19 +104,27 @@ public record TaskKey(String key, String version, Map<String, String> arguments,
         return Hashes.of("output", key, path);
     }
 
-    /** The parts as JSON, for the metadata. */
+    /** The parts as JSON, for the metadata (task and stage are stored in their own columns). */
     public String partsJson() {
-        return CanonicalJson.of(Map.of("version", version, "arguments", arguments, "receiver", receiver,
+        return CanonicalJson.of(Map.of("format", FORMAT, "method", subject.method(), "version", code.version(),
+                "fingerprint", code.fingerprint(), "code", code.detail(), "arguments", arguments, "receiver", receiver,
                 "freshness", freshness == null ? "" : freshness));
     }
 
-    /** The parts read back from {@link #partsJson()}. */
-    public static TaskKey fromParts(String key, String partsJson) {
-        var node = CanonicalJson.parse(partsJson);
+    /** The parts read back from {@link #partsJson()} (also of format 1, which had fewer). */
+    public static TaskKey fromParts(String key, String task, String stage, String partsJson) {
+        JsonNode node = CanonicalJson.parse(partsJson);
         Map<String, String> arguments = new TreeMap<>();
         node.get("arguments").fields().forEachRemaining(field -> arguments.put(field.getKey(), field.getValue().asText()));
         String freshness = node.get("freshness").asText();
-        return new TaskKey(key, node.get("version").asText(), arguments, List.of(), node.get("receiver").asText(),
+        Subject subject = new Subject(task, stage, text(node, "method"));
+        Code code = new Code(node.get("version").asText(), text(node, "fingerprint"), text(node, "code"));
+        int format = node.has("format") ? node.get("format").asInt() : 1;
+        return new TaskKey(key, format, subject, code, arguments, List.of(), node.get("receiver").asText(),
                 freshness.isEmpty() ? null : freshness);
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node.has(field) ? node.get(field).asText() : "";
     }
 }

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Writes and drops tables in one schema: the immutable physical tables of the data schema (written once,
@@ -51,6 +52,11 @@ public final class PhysicalTables {
         try (ResultSet tables = connection.getMetaData().getTables(null, schema, name, null)) {
             return tables.next();
         }
+    }
+
+    /** The names of all tables and views in the schema, from one catalog query. */
+    public Set<String> names(Connection connection) throws SQLException {
+        return CatalogNames.in(connection, schema);
     }
 
     /** The statement {@link #createAs} runs, for error messages. */

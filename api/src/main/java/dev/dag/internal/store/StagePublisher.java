@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Publishes a stage version: inside the caller's transaction, points one view per table of the stage
@@ -35,6 +36,11 @@ public final class StagePublisher {
      * @param tables  table name → physical table name of the new version
      * @param dropped table names of the old version that the new one no longer has
      */
+    /** The names of the views (and anything else) in the schema of {@code stage}, from one catalog query. */
+    public Set<String> viewNames(Connection connection, String stage) throws SQLException {
+        return CatalogNames.in(connection, database.stageSchema(stage));
+    }
+
     public void publish(Connection connection, String stage, Map<String, String> tables, Collection<String> dropped)
             throws SQLException {
         Dialect dialect = database.dialect();

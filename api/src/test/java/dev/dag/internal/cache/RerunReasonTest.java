@@ -1,6 +1,8 @@
 package dev.dag.internal.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
@@ -9,6 +11,24 @@ import org.junit.jupiter.api.Test;
 
 /** The words a run gives for rerunning a task, derived from the parts of its old and new keys. */
 class RerunReasonTest {
+
+    /** A key of format {@link TaskKey#FORMAT} for a static method {@code m()V} with a manual version. */
+    private static TaskKey keyOf(String task, String stage, String version, Map<String, String> arguments,
+                                 List<String> names, String receiver, String freshness) {
+        return TaskKey.of(new TaskKey.Subject(task, stage, "example.Tasks.m()V"), TaskKey.Code.of(version), arguments,
+                names, receiver, freshness);
+    }
+
+    private static TaskKey freshKey(Map<String, String> arguments, List<String> names, String receiver,
+                                    String freshness, String runId, String task, int ordinal) {
+        return TaskKey.fresh(new TaskKey.Subject(task, "s", "example.Tasks.m()V"), TaskKey.Code.of(""), arguments,
+                names, receiver, freshness, runId, ordinal);
+    }
+
+    private static TaskKey readBack(TaskKey written) {
+        return TaskKey.fromParts(written.key(), written.subject().task(), written.subject().stage(),
+                written.partsJson());
+    }
     private static final List<String> NAMES = List.of("orders", "min");
 
     private static String input(String key) {
@@ -16,19 +36,19 @@ class RerunReasonTest {
     }
 
     private static TaskKey key(String version, String orders, int min) {
-        return TaskKey.of("clean", "clean", version, Map.of("00", input(orders), "01", CanonicalJson.of(min)), NAMES,
+        return keyOf("clean", "clean", version, Map.of("00", input(orders), "01", CanonicalJson.of(min)), NAMES,
                 "", null);
     }
 
     private static TaskKey withFreshness(String freshness) {
-        return TaskKey.of("clean", "clean", "1", Map.of("00", input("k1"), "01", "3"), NAMES, "", freshness);
+        return keyOf("clean", "clean", "1", Map.of("00", input("k1"), "01", "3"), NAMES, "", freshness);
     }
 
     // ---- between ----
 
     @Test
     void aTaskWithoutVersionRunsEveryTime() {
-        TaskKey fresh = TaskKey.fresh("", Map.of(), List.of(), "", null, "run-1", "clean", 0);
+        TaskKey fresh = freshKey(Map.of(), List.of(), "", null, "run-1", "clean", 0);
 
         assertEquals("no version: runs every time", RerunReason.between(null, fresh));
         assertEquals("no version: runs every time", RerunReason.between(fresh, fresh));
@@ -57,8 +77,8 @@ class RerunReasonTest {
 
     @Test
     void aChangedTextArgumentShowsItsJson() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("EU")), List.of("region"), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("US")), List.of("region"), "", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", CanonicalJson.of("EU")), List.of("region"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", CanonicalJson.of("US")), List.of("region"), "", null);
 
         assertEquals("constant argument 'region' changed (\"EU\" → \"US\")", RerunReason.between(before, after));
     }
@@ -72,9 +92,9 @@ class RerunReasonTest {
 
     @Test
     void aConstantThatMerelyMentionsInputIsStillAConstant() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"a\"}")),
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"a\"}")),
                 List.of("text"), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"b\"}")),
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"b\"}")),
                 List.of("text"), "", null);
 
         assertEquals("constant argument 'text' changed", RerunReason.between(before, after).replaceAll(" \\(.*", ""));
@@ -82,9 +102,9 @@ class RerunReasonTest {
 
     @Test
     void theFirstChangedArgumentByPositionIsTheOneNamed() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "2", "02", "3"), List.of("a", "b", "c"), "",
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "1", "01", "2", "02", "3"), List.of("a", "b", "c"), "",
                 null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "20", "02", "30"), List.of("a", "b", "c"), "",
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "1", "01", "20", "02", "30"), List.of("a", "b", "c"), "",
                 null);
 
         assertEquals("constant argument 'b' changed (2 → 20)", RerunReason.between(before, after));
@@ -92,8 +112,8 @@ class RerunReasonTest {
 
     @Test
     void anAddedArgumentWasNone() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1"), List.of("a"), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "5"), List.of("a", "b"), "", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "1"), List.of("a"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "1", "01", "5"), List.of("a", "b"), "", null);
 
         assertEquals("constant argument 'b' changed (none → 5)", RerunReason.between(before, after));
     }
@@ -101,8 +121,8 @@ class RerunReasonTest {
     @Test
     void aRemovedArgumentIsNoneNowAndNamedByItsPosition() {
         // names come from the current call only (the committed entry does not keep them)
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "5"), List.of("a", "b"), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1"), List.of("a"), "", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "1", "01", "5"), List.of("a", "b"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "1"), List.of("a"), "", null);
 
         assertEquals("constant argument 'argument 2' changed (5 → none)", RerunReason.between(before, after));
     }
@@ -110,16 +130,16 @@ class RerunReasonTest {
     @Test
     void anEntryReadBackFromTheMetadataIsComparedByItsParts() {
         TaskKey committed = key("1", "k1", 3);
-        TaskKey readBack = TaskKey.fromParts(committed.key(), committed.partsJson());
+        TaskKey readBack = readBack(committed);
 
         assertEquals("constant argument 'min' changed (3 → 4)", RerunReason.between(readBack, key("1", "k1", 4)));
-        assertEquals("cached tables are missing from the stage", RerunReason.between(readBack, committed));
+        assertEquals("stored table missing", RerunReason.between(readBack, committed));
     }
 
     @Test
     void withoutParameterNamesAnArgumentIsNamedByItsPosition() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "2"), List.of(), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "3"), List.of(), "", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "1", "01", "2"), List.of(), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "1", "01", "3"), List.of(), "", null);
 
         assertEquals("constant argument 'argument 2' changed (2 → 3)", RerunReason.between(before, after));
     }
@@ -128,8 +148,8 @@ class RerunReasonTest {
     void longValuesAreShortenedInTheReason() {
         String longBefore = CanonicalJson.of("a".repeat(100));
         String longAfter = CanonicalJson.of("b".repeat(100));
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", longBefore), List.of("text"), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", longAfter), List.of("text"), "", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", longBefore), List.of("text"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", longAfter), List.of("text"), "", null);
 
         assertEquals("constant argument 'text' changed (" + longBefore.substring(0, 39) + "… → "
                 + longAfter.substring(0, 39) + "…)", RerunReason.between(before, after));
@@ -138,16 +158,16 @@ class RerunReasonTest {
     @Test
     void aValueOfExactlyTheLimitIsShownWhole() {
         String forty = "1".repeat(40);
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", forty), List.of("n"), "", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "2"), List.of("n"), "", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", forty), List.of("n"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "2"), List.of("n"), "", null);
 
         assertEquals("constant argument 'n' changed (" + forty + " → 2)", RerunReason.between(before, after));
     }
 
     @Test
     void aChangedTaskObjectIsNamed() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of(), List.of(), "Pricing{\"rate\":1}", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of(), List.of(), "Pricing{\"rate\":2}", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of(), List.of(), "Pricing{\"rate\":1}", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of(), List.of(), "Pricing{\"rate\":2}", null);
 
         assertEquals("task object changed (Pricing{\"rate\":1} → Pricing{\"rate\":2})",
                 RerunReason.between(before, after));
@@ -155,8 +175,8 @@ class RerunReasonTest {
 
     @Test
     void anArgumentChangeIsReportedBeforeATaskObjectChange() {
-        TaskKey before = TaskKey.of("t", "s", "1", Map.of("00", "1"), List.of("n"), "A{}", null);
-        TaskKey after = TaskKey.of("t", "s", "1", Map.of("00", "2"), List.of("n"), "B{}", null);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "1"), List.of("n"), "A{}", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "2"), List.of("n"), "B{}", null);
 
         assertEquals("constant argument 'n' changed (1 → 2)", RerunReason.between(before, after));
     }
@@ -174,14 +194,14 @@ class RerunReasonTest {
 
     @Test
     void sameKeyButRerunMeansTheCachedTablesAreMissing() {
-        assertEquals("cached tables are missing from the stage",
+        assertEquals("stored table missing",
                 RerunReason.between(key("1", "k1", 3), key("1", "k1", 3)));
     }
 
     @Test
     void sameVersionAndArgumentsInAnotherStageSayTheKeyChanged() {
-        TaskKey here = TaskKey.of("t", "stage_a", "1", Map.of("00", "1"), List.of("n"), "", null);
-        TaskKey there = TaskKey.of("t", "stage_b", "1", Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey here = keyOf("t", "stage_a", "1", Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey there = keyOf("t", "stage_b", "1", Map.of("00", "1"), List.of("n"), "", null);
 
         assertEquals("cache key changed (stage or task name)", RerunReason.between(here, there));
     }
@@ -243,5 +263,49 @@ class RerunReasonTest {
 
         assertEquals("SQL changed at line 1: -" + before.substring(0, 39) + "… +" + after.substring(0, 39) + "…",
                 RerunReason.sqlDiff(before, after));
+    }
+
+    @Test
+    void aKeyStoredInAnOlderFormatSaysTheFormatChanged() {
+        TaskKey current = keyOf("t", "s", "1", Map.of(), List.of(), "", null);
+        TaskKey older = new TaskKey("old", 1, new TaskKey.Subject("t", "s", ""), TaskKey.Code.of("1"), Map.of(),
+                List.of(), "", null);
+
+        assertEquals("dag's cache key format changed (format 1 → 2): rebuilt once", RerunReason.between(older, current));
+    }
+
+    @Test
+    void anotherMethodUnderTheSameTaskNameIsNamed() {
+        TaskKey before = TaskKey.of(new TaskKey.Subject("orders", "src", "a.Sales.orders()V"), TaskKey.Code.of("1"),
+                Map.of(), List.of(), "", null);
+        TaskKey after = TaskKey.of(new TaskKey.Subject("orders", "src", "b.Returns.orders()V"), TaskKey.Code.of("1"),
+                Map.of(), List.of(), "", null);
+
+        assertEquals("task method changed (a.Sales.orders()V → b.Returns.orders()V)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void anAutoVersionWhoseCodeChangedSaysSo() {
+        TaskKey before = TaskKey.of(new TaskKey.Subject("t", "s", "m()V"), new TaskKey.Code("auto", "f1", ""),
+                Map.of(), List.of(), "", null);
+        TaskKey after = TaskKey.of(new TaskKey.Subject("t", "s", "m()V"), new TaskKey.Code("auto", "f2", ""),
+                Map.of(), List.of(), "", null);
+
+        assertNotEquals(before.key(), after.key());
+        assertTrue(RerunReason.between(before, after).startsWith("code changed"), RerunReason.between(before, after));
+    }
+
+    @Test
+    void aManualVersionWhoseCodeChangedKeepsItsKeyButDriftIsReported() {
+        TaskKey before = TaskKey.of(new TaskKey.Subject("t", "s", "m()V"), new TaskKey.Code("1", "f1", ""),
+                Map.of(), List.of(), "", null);
+        TaskKey after = TaskKey.of(new TaskKey.Subject("t", "s", "m()V"), new TaskKey.Code("1", "f2", ""),
+                Map.of(), List.of(), "", null);
+
+        assertEquals(before.key(), after.key(), "a manual version is the user's promise: the fingerprint is not hashed");
+        String drift = RerunReason.codeDrift(before, after);
+        assertTrue(drift.startsWith("code changed since version \"1\" was cached"), drift);
+        assertTrue(drift.endsWith("bump the version or use version = Materialize.AUTO"), drift);
+        assertNull(RerunReason.codeDrift(before, before));
     }
 }

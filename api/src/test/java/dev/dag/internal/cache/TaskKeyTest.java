@@ -18,11 +18,29 @@ import org.junit.jupiter.api.Test;
 
 /** A task is cache-valid when its key equals the committed one: every part must count, nothing else may. */
 class TaskKeyTest {
+
+    /** A key of format {@link TaskKey#FORMAT} for a static method {@code m()V} with a manual version. */
+    private static TaskKey keyOf(String task, String stage, String version, Map<String, String> arguments,
+                                 List<String> names, String receiver, String freshness) {
+        return TaskKey.of(new TaskKey.Subject(task, stage, "example.Tasks.m()V"), TaskKey.Code.of(version), arguments,
+                names, receiver, freshness);
+    }
+
+    private static TaskKey freshKey(Map<String, String> arguments, List<String> names, String receiver,
+                                    String freshness, String runId, String task, int ordinal) {
+        return TaskKey.fresh(new TaskKey.Subject(task, "s", "example.Tasks.m()V"), TaskKey.Code.of(""), arguments,
+                names, receiver, freshness, runId, ordinal);
+    }
+
+    private static TaskKey readBack(TaskKey written) {
+        return TaskKey.fromParts(written.key(), written.subject().task(), written.subject().stage(),
+                written.partsJson());
+    }
     private static final Map<String, String> ARGS = Map.of("00", "{\"$input\":\"k-orders\"}", "01", "3");
     private static final List<String> NAMES = List.of("orders", "min");
 
     private static TaskKey base() {
-        return TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", null);
+        return keyOf("clean", "clean", "1", ARGS, NAMES, "", null);
     }
 
     @Test
@@ -35,15 +53,15 @@ class TaskKeyTest {
     void everyPartChangesTheKey() {
         Set<String> keys = Stream.of(
                 base(),
-                TaskKey.of("clean2", "clean", "1", ARGS, NAMES, "", null),
-                TaskKey.of("clean", "other", "1", ARGS, NAMES, "", null),
-                TaskKey.of("clean", "clean", "2", ARGS, NAMES, "", null),
-                TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-other\"}", "01", "3"), NAMES, "", null),
-                TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES, "", null),
-                TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}"), NAMES, "", null),
-                TaskKey.of("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", null),
-                TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-01\""),
-                TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-02\"")
+                keyOf("clean2", "clean", "1", ARGS, NAMES, "", null),
+                keyOf("clean", "other", "1", ARGS, NAMES, "", null),
+                keyOf("clean", "clean", "2", ARGS, NAMES, "", null),
+                keyOf("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-other\"}", "01", "3"), NAMES, "", null),
+                keyOf("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES, "", null),
+                keyOf("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}"), NAMES, "", null),
+                keyOf("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", null),
+                keyOf("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-01\""),
+                keyOf("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-02\"")
         ).map(TaskKey::key).collect(Collectors.toSet());
 
         assertEquals(10, keys.size());
@@ -55,49 +73,49 @@ class TaskKeyTest {
         reversed.put("01", "3");
         reversed.put("00", "{\"$input\":\"k-orders\"}");
 
-        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", reversed, NAMES, "", null).key());
-        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", new HashMap<>(ARGS), NAMES, "", null).key());
+        assertEquals(base().key(), keyOf("clean", "clean", "1", reversed, NAMES, "", null).key());
+        assertEquals(base().key(), keyOf("clean", "clean", "1", new HashMap<>(ARGS), NAMES, "", null).key());
     }
 
     @Test
     void parameterNamesDoNotEnterTheKey() {
         // a class retransformed by a self-attached agent loses its parameter names: the key must not change
-        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, List.of("arg0", "arg1"), "", null).key());
-        assertEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, List.of(), "", null).key());
+        assertEquals(base().key(), keyOf("clean", "clean", "1", ARGS, List.of("arg0", "arg1"), "", null).key());
+        assertEquals(base().key(), keyOf("clean", "clean", "1", ARGS, List.of(), "", null).key());
     }
 
     @Test
     void swappedArgumentsChangeTheKey() {
-        TaskKey ab = TaskKey.of("t", "s", "1", Map.of("00", "\"a\"", "01", "\"b\""), List.of(), "", null);
-        TaskKey ba = TaskKey.of("t", "s", "1", Map.of("00", "\"b\"", "01", "\"a\""), List.of(), "", null);
+        TaskKey ab = keyOf("t", "s", "1", Map.of("00", "\"a\"", "01", "\"b\""), List.of(), "", null);
+        TaskKey ba = keyOf("t", "s", "1", Map.of("00", "\"b\"", "01", "\"a\""), List.of(), "", null);
 
         assertNotEquals(ab.key(), ba.key());
     }
 
     @Test
     void oneArgumentsTextCannotSpellTwoArguments() {
-        TaskKey two = TaskKey.of("t", "s", "1", Map.of("00", "1", "01", "2"), List.of(), "", null);
-        TaskKey one = TaskKey.of("t", "s", "1", Map.of("00", "1\",\"01\":\"2"), List.of(), "", null);
+        TaskKey two = keyOf("t", "s", "1", Map.of("00", "1", "01", "2"), List.of(), "", null);
+        TaskKey one = keyOf("t", "s", "1", Map.of("00", "1\",\"01\":\"2"), List.of(), "", null);
 
         assertNotEquals(two.key(), one.key());
     }
 
     @Test
     void partsCannotBeShiftedFromOneFieldToAnother() {
-        assertNotEquals(TaskKey.of("ab", "c", "1", Map.of(), List.of(), "", null).key(),
-                TaskKey.of("a", "bc", "1", Map.of(), List.of(), "", null).key());
+        assertNotEquals(keyOf("ab", "c", "1", Map.of(), List.of(), "", null).key(),
+                keyOf("a", "bc", "1", Map.of(), List.of(), "", null).key());
     }
 
     @Test
     void noFingerprintDiffersFromAnEmptyFingerprint() {
-        assertNotEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", CanonicalJson.of("")).key());
-        assertNotEquals(base().key(), TaskKey.of("clean", "clean", "1", ARGS, NAMES, "", CanonicalJson.of(null)).key());
+        assertNotEquals(base().key(), keyOf("clean", "clean", "1", ARGS, NAMES, "", CanonicalJson.of("")).key());
+        assertNotEquals(base().key(), keyOf("clean", "clean", "1", ARGS, NAMES, "", CanonicalJson.of(null)).key());
     }
 
     @Test
     void theArgumentsAreCopiedSoLaterChangesToTheMapDoNotAlterTheKeysParts() {
         Map<String, String> arguments = new HashMap<>(ARGS);
-        TaskKey key = TaskKey.of("clean", "clean", "1", arguments, NAMES, "", null);
+        TaskKey key = keyOf("clean", "clean", "1", arguments, NAMES, "", null);
         arguments.put("01", "4");
 
         assertEquals("3", key.arguments().get("01"));
@@ -110,7 +128,7 @@ class TaskKeyTest {
         for (int i = 11; i >= 0; i--) {
             arguments.put(TaskKey.position(i), Integer.toString(i));
         }
-        TaskKey key = new TaskKey("k", "1", arguments, List.of(), "", null);
+        TaskKey key = keyOf("t", "s", "1", arguments, List.of(), "", null);
 
         assertEquals(new TreeMap<>(arguments).keySet().stream().toList(), List.copyOf(key.arguments().keySet()));
         assertEquals("00", key.arguments().keySet().iterator().next());
@@ -134,30 +152,30 @@ class TaskKeyTest {
 
     @Test
     void aFreshKeyNeverEqualsAnotherRunsFreshKey() {
-        TaskKey first = TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0);
-        TaskKey second = TaskKey.fresh("", ARGS, NAMES, "", null, "run-2", "clean", 0);
+        TaskKey first = freshKey(ARGS, NAMES, "", null, "run-1", "clean", 0);
+        TaskKey second = freshKey(ARGS, NAMES, "", null, "run-2", "clean", 0);
 
         assertNotEquals(first.key(), second.key());
     }
 
     @Test
     void freshKeysOfTwoCallsInTheSameRunDiffer() {
-        assertNotEquals(TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0).key(),
-                TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 1).key());
-        assertNotEquals(TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0).key(),
-                TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "load", 0).key());
+        assertNotEquals(freshKey(ARGS, NAMES, "", null, "run-1", "clean", 0).key(),
+                freshKey(ARGS, NAMES, "", null, "run-1", "clean", 1).key());
+        assertNotEquals(freshKey(ARGS, NAMES, "", null, "run-1", "clean", 0).key(),
+                freshKey(ARGS, NAMES, "", null, "run-1", "load", 0).key());
     }
 
     @Test
     void aFreshKeyNeverEqualsAKeyBuiltFromParts() {
-        TaskKey fresh = TaskKey.fresh("", ARGS, NAMES, "", null, "run-1", "clean", 0);
+        TaskKey fresh = freshKey(ARGS, NAMES, "", null, "run-1", "clean", 0);
 
-        assertNotEquals(TaskKey.of("clean", "clean", "", ARGS, NAMES, "", null).key(), fresh.key());
+        assertNotEquals(keyOf("clean", "clean", "", ARGS, NAMES, "", null).key(), fresh.key());
     }
 
     @Test
     void aFreshKeyKeepsItsPartsToExplainTheRun() {
-        TaskKey fresh = TaskKey.fresh("", ARGS, NAMES, "R{}", "\"f\"", "run-1", "clean", 0);
+        TaskKey fresh = freshKey(ARGS, NAMES, "R{}", "\"f\"", "run-1", "clean", 0);
 
         assertEquals("", fresh.version());
         assertEquals(new TreeMap<>(ARGS), fresh.arguments());
@@ -177,7 +195,7 @@ class TaskKeyTest {
 
     @Test
     void outputKeysFollowTheTasksKey() {
-        TaskKey changed = TaskKey.of("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES,
+        TaskKey changed = keyOf("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES,
                 "", null);
 
         assertNotEquals(base().outputKey(""), changed.outputKey(""));
@@ -188,8 +206,8 @@ class TaskKeyTest {
 
     @Test
     void partsReadBackFromTheMetadataAreThePartsWritten() {
-        TaskKey written = TaskKey.of("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", "{\"day\":\"2024-01-01\"}");
-        TaskKey read = TaskKey.fromParts(written.key(), written.partsJson());
+        TaskKey written = keyOf("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", "{\"day\":\"2024-01-01\"}");
+        TaskKey read = readBack(written);
 
         assertEquals(written.key(), read.key());
         assertEquals(written.version(), read.version());
@@ -201,7 +219,7 @@ class TaskKeyTest {
 
     @Test
     void noFingerprintIsReadBackAsNoFingerprint() {
-        TaskKey read = TaskKey.fromParts(base().key(), base().partsJson());
+        TaskKey read = readBack(base());
 
         assertNull(read.freshness());
         assertNull(RerunReason.freshInput(read, base()));
@@ -211,9 +229,9 @@ class TaskKeyTest {
     void argumentsThatAreJsonTextAreReadBackAsTheSameText() {
         Map<String, String> arguments = Map.of("00", CanonicalJson.of(Map.of("b", List.of(1, 2), "a", "x\"y")),
                 "01", CanonicalJson.of("text"), "02", "null");
-        TaskKey written = TaskKey.of("t", "s", "1", arguments, List.of(), "", null);
+        TaskKey written = keyOf("t", "s", "1", arguments, List.of(), "", null);
 
-        assertEquals(written.arguments(), TaskKey.fromParts(written.key(), written.partsJson()).arguments());
+        assertEquals(written.arguments(), readBack(written).arguments());
     }
 
     @Test
@@ -222,7 +240,7 @@ class TaskKeyTest {
         reversed.put("01", "3");
         reversed.put("00", "{\"$input\":\"k-orders\"}");
 
-        assertEquals(base().partsJson(), TaskKey.of("clean", "clean", "1", reversed, NAMES, "", null).partsJson());
+        assertEquals(base().partsJson(), keyOf("clean", "clean", "1", reversed, NAMES, "", null).partsJson());
     }
 
     /** On a JVM whose locale has other digits (ar-SA, fa-IR) the keys must still match other machines'. */

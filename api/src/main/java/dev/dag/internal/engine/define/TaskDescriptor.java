@@ -2,7 +2,6 @@ package dev.dag.internal.engine.define;
 
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
-import dev.dag.Freshness;
 import dev.dag.Materialize;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -14,6 +13,7 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -30,7 +30,9 @@ public final class TaskDescriptor {
     private final ReturnShape shape;
     private final int nout;
     private final String key;
-    private final Class<? extends Freshness> freshness;
+    private final FreshnessSource freshness;
+    private final boolean hasFreshness;
+    private final Set<String> ignoredFields;
     private final String stage;
 
     private TaskDescriptor(Method method, TaskSpec spec) {
@@ -43,6 +45,8 @@ public final class TaskDescriptor {
         this.shape = spec.sql() ? sqlShape(method) : shapeOf(method, nout);
         this.key = keyOf(method);
         this.freshness = spec.freshness();
+        this.hasFreshness = spec.hasFreshness();
+        this.ignoredFields = spec.ignoredFields();
         this.stage = spec.stage();
         checkInputType();
         method.setAccessible(true);
@@ -171,12 +175,17 @@ public final class TaskDescriptor {
 
     /** Whether the task declares a source fingerprint. */
     public boolean hasFreshness() {
-        return freshness != Freshness.None.class;
+        return hasFreshness;
     }
 
-    /** The source fingerprint class ({@link Freshness.None} when none). */
-    public Class<? extends Freshness> freshness() {
+    /** Where the task's source fingerprint comes from ({@link FreshnessSource#NONE} when none). */
+    public FreshnessSource freshness() {
         return freshness;
+    }
+
+    /** Fields of the task's object that its cache key leaves out (from the {@code tasks:} entry). */
+    public Set<String> ignoredFields() {
+        return ignoredFields;
     }
 
     public ReturnShape shape() {

@@ -166,7 +166,7 @@ public final class TaskScope implements TaskContext {
         ClassLoader loader = descriptor().method().getDeclaringClass().getClassLoader();
         StageWriter.BlobWrite write = stageRun.writer().writeBlob(task(), reusesUnchanged(), loader, name, value,
                 blobKey);
-        written.blob(name, write.physical(), blobKey);
+        written.blob(name, write.physical(), blobKey, write.reused());
         return write.value();
     }
 
@@ -221,7 +221,7 @@ public final class TaskScope implements TaskContext {
         return new CacheEntry(task(), ordinal, key, written.objects());
     }
 
-    /** Whether every table was an unchanged lazy table (and there was at least one). */
+    /** Whether every table and blob was kept unchanged (and there was at least one). */
     public boolean allReused() {
         return written.allReused();
     }

@@ -26,7 +26,7 @@ final class WrittenObjects {
     private final Map<TableRef, String> keysByRef = new HashMap<>();
     private final List<String> changes = new ArrayList<>();
     private long rowsWritten;
-    private int reusedTables;
+    private int reusedObjects;
 
     /** Records a table written or, {@code reused}, kept unchanged. */
     void table(Table source, StoredTable stored, boolean reused, String change, StackTraceElement site,
@@ -39,7 +39,7 @@ final class WrittenObjects {
         objects.add(new CacheEntry.Output(null, stored.tableName(), ObjectKind.TABLE, stored.physicalName(),
                 stored.cacheKey()));
         if (reused) {
-            reusedTables++;
+            reusedObjects++;
         } else {
             rowsWritten += Math.max(0, stored.rows());
         }
@@ -48,9 +48,14 @@ final class WrittenObjects {
         }
     }
 
-    /** Records a blob stored (or kept). */
-    void blob(String name, String physical, String key) {
+    /** Records a blob stored, or kept unchanged ({@code reused}). */
+    void blob(String name, String physical, String key, boolean reused) {
         objects.add(new CacheEntry.Output(null, name, ObjectKind.BLOB, physical, key));
+        if (reused) {
+            reusedObjects++;
+        } else {
+            changes.add("blob '" + name + "' changed");
+        }
     }
 
     /** An input table the task reads: lazy SQL naming it hashes its content key. */
@@ -113,9 +118,9 @@ final class WrittenObjects {
         return keysByRef;
     }
 
-    /** Whether every table was an unchanged lazy table (and there was at least one). */
+    /** Whether every table and blob was kept unchanged (and there was at least one). */
     boolean allReused() {
-        return !tables.isEmpty() && reusedTables == tables.size();
+        return !objects.isEmpty() && reusedObjects == objects.size();
     }
 
     List<String> changes() {

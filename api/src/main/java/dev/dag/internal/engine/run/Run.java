@@ -204,7 +204,7 @@ public final class Run implements RunContext {
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation());
+        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name());
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {

@@ -3,7 +3,6 @@ package dev.dag.internal.engine.run;
 import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
 import dev.dag.DefinitionException;
-import dev.dag.Freshness;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
@@ -17,6 +16,7 @@ import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.ContainerShape;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.values.ValueWalker;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Parameter;
 import java.util.Arrays;
 import java.util.List;
@@ -45,10 +45,13 @@ final class TaskKeyBuilder {
         if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
             freshness = previous.key().freshness();
         }
+        TaskKey.Subject subject = new TaskKey.Subject(task.name(), invocation.stage().name(),
+                task.method().getDeclaringClass().getName() + "." + task.key());
+        TaskKey.Code code = TaskKey.Code.of(task.version());
         if (task.version().isEmpty()) {
-            return TaskKey.fresh("", arguments, names, receiver, freshness, runId, task.name(), ordinal);
+            return TaskKey.fresh(subject, code, arguments, names, receiver, freshness, runId, ordinal);
         }
-        return TaskKey.of(task.name(), invocation.stage().name(), task.version(), arguments, names, receiver, freshness);
+        return TaskKey.of(subject, code, arguments, names, receiver, freshness);
     }
 
     private Map<String, String> arguments(TaskInvocation invocation) {
@@ -139,14 +142,12 @@ final class TaskKeyBuilder {
     }
 
     private static String freshness(TaskInvocation invocation, Object[] boundArgs) {
-        Class<? extends Freshness> type = invocation.descriptor().freshness();
         try {
-            var constructor = type.getDeclaredConstructor();
-            constructor.setAccessible(true);
-            return CanonicalJson.of(constructor.newInstance().fingerprint(boundArgs));
+            return CanonicalJson.of(invocation.descriptor().freshness().fingerprint(boundArgs));
         } catch (Exception e) {
-            throw new DefinitionException("The source fingerprint " + type.getName() + " of " + invocation + " failed: "
-                    + e + ". It needs a no-argument constructor and must return a value Jackson can serialize.",
+            Throwable cause = e instanceof InvocationTargetException target ? target.getCause() : e;
+            throw new DefinitionException("The source fingerprint of " + invocation + " failed: " + cause + ". A "
+                    + "Freshness class needs a no-argument constructor; it must return a value Jackson can serialize.",
                     invocation.taskName(), null, invocation.stage().name());
         }
     }

@@ -31,23 +31,29 @@ final class TaskRunner {
     private final StageRun stageRun;
     private final RunLedger ledger;
     private final CacheValidationMode mode;
+    private final String flowName;
 
-    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode) {
+    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode, String flowName) {
         this.stageRun = stageRun;
         this.ledger = ledger;
         this.mode = mode;
+        this.flowName = flowName;
     }
 
     /** Runs the {@code ordinal}-th call of its task in the stage; {@code forced} runs it even when cache-valid. */
     TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced) {
         TaskDescriptor task = invocation.descriptor();
-        CacheEntry previous = stageRun.committed().entry(task.name(), ordinal);
+        CommittedVersion committed = stageRun.committed();
+        CacheEntry atPosition = committed.entry(task.name(), ordinal);
         ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);
         Object[] args;
         TaskKey key;
+        CacheEntry previous;
         try {
             args = binder.bind(invocation.args());
-            key = new TaskKeyBuilder(ledger).build(invocation, args, stageRun.runId(), ordinal, previous, mode);
+            key = new TaskKeyBuilder(ledger).build(invocation, args, stageRun.runId(), ordinal, atPosition, mode);
+            CacheEntry sameKey = committed.entryWithKey(task.name(), key.key());
+            previous = sameKey != null ? sameKey : atPosition;
             assertNoFreshInput(invocation, previous, key);
         } catch (DagException e) {
             return TaskExecution.failed(StackTraces.forUser(e), null);
@@ -63,9 +69,23 @@ final class TaskRunner {
             String fresh = RerunReason.freshInput(previous == null ? null : previous.key(), key);
             reason = fresh != null ? fresh : reason;
         }
+        reason = withLastFlow(reason, previous);
         TaskScope scope = new TaskScope(invocation, stageRun, key, force);
         binder.inputs().forEach(scope::seeInput);
         return execute(invocation, ordinal, args, scope, reason);
+    }
+
+    /**
+     * The reason, telling when another flow published the stage last: its tasks are not this flow's, which
+     * explains why nothing of the stage is reused.
+     */
+    private String withLastFlow(String reason, CacheEntry previous) {
+        String lastFlow = stageRun.committed().lastFlow();
+        if (lastFlow == null || lastFlow.equals(flowName)) {
+            return reason;
+        }
+        String published = "stage '" + stageRun.stage() + "' was last published by flow '" + lastFlow + "'";
+        return previous == null ? "no cache entry: " + published : reason + " (" + published + ")";
     }
 
     /** The committed outputs of the task's call, bound without running anything ({@code outcome}, {@code reason}). */

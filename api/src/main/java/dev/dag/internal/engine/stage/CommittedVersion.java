@@ -10,9 +10,11 @@ import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.store.PhysicalTables;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** A stage's committed version as a run found it when it began: its published objects and cache entries. */
 public final class CommittedVersion {
@@ -22,6 +24,9 @@ public final class CommittedVersion {
     /** By kind and lower-case name, for lookups per written object. */
     private final Map<String, StoredObject> byName = new HashMap<>();
     private final Map<String, CacheEntry> entries = new HashMap<>();
+    /** Physical names of committed tables that are not where the metadata says (dropped by hand). */
+    private final Set<String> missing = new HashSet<>();
+    private String lastFlow;
 
     CommittedVersion(String stage, PhysicalTables tables) {
         this.stage = stage;
@@ -37,6 +42,30 @@ public final class CommittedVersion {
         entries.put(entryKey(entry.task(), entry.ordinal()), entry);
     }
 
+    /**
+     * Notes which committed tables are gone: their physical table is not in {@code physicalTables}, or their
+     * view is not in {@code views} (names as the database lists them; compared without case).
+     */
+    void checkPresence(Set<String> physicalTables, Set<String> views) {
+        Set<String> viewNames = new HashSet<>();
+        views.forEach(view -> viewNames.add(view.toLowerCase(Locale.ROOT)));
+        for (StoredObject object : byPhysical.values()) {
+            if (object.kind() == ObjectKind.TABLE && (!physicalTables.contains(object.physicalName())
+                    || !viewNames.contains(object.name().toLowerCase(Locale.ROOT)))) {
+                missing.add(object.physicalName());
+            }
+        }
+    }
+
+    /** The flow of the run that committed this version (null if the stage was never committed). */
+    public String lastFlow() {
+        return lastFlow;
+    }
+
+    void lastFlow(String flow) {
+        this.lastFlow = flow;
+    }
+
     boolean isEmpty() {
         return byPhysical.isEmpty();
     }
@@ -50,10 +79,11 @@ public final class CommittedVersion {
         return byName.get(nameKey(kind, name));
     }
 
-    /** The committed object of this kind and name if its cache key is {@code key}, or null. */
+    /** The committed object of this kind and name if its cache key is {@code key} and it is still there, or null. */
     StoredObject unchanged(ObjectKind kind, String name, String key) {
         StoredObject object = named(kind, name);
-        return object != null && object.cacheKey().equals(key) ? object : null;
+        return object != null && object.cacheKey().equals(key) && !missing.contains(object.physicalName())
+                ? object : null;
     }
 
     /** The committed cache entry of the {@code ordinal}-th call of {@code task} in this stage, or null. */
@@ -61,9 +91,23 @@ public final class CommittedVersion {
         return entries.get(entryKey(task, ordinal));
     }
 
-    /** Whether every object of the entry is still in the committed version. */
+    /**
+     * The committed cache entry of a call of {@code task} whose key is {@code key}, or null: repeated calls of
+     * a task in a stage are told apart by their keys, not by their order.
+     */
+    public CacheEntry entryWithKey(String task, String key) {
+        for (CacheEntry entry : entries.values()) {
+            if (entry.task().equals(task) && entry.key().key().equals(key)) {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    /** Whether every object of the entry is still in the committed version, and in the database. */
     public boolean isIntact(CacheEntry entry) {
-        return entry.outputs().stream().allMatch(output -> byPhysical.containsKey(output.physical()));
+        return entry.outputs().stream().allMatch(output -> byPhysical.containsKey(output.physical())
+                && !missing.contains(output.physical()));
     }
 
     /** A committed table, with a reference as its content. */

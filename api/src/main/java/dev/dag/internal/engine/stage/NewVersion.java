@@ -44,11 +44,6 @@ final class NewVersion {
         }
     }
 
-    /** Whether some task of this version owns {@code name}. */
-    boolean owns(String name) {
-        return owners.containsKey(name.toLowerCase(Locale.ROOT));
-    }
-
     /** A committed object enters this version as it is. */
     void keep(String physical, String name, ObjectKind kind) {
         kept.add(physical);

@@ -74,6 +74,11 @@ public final class StageRun implements AutoCloseable {
             for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
                 committed.add(entry);
             }
+            if (!committed.isEmpty()) {
+                committed.checkPresence(tables.names(connection),
+                        new StagePublisher(database).viewNames(connection, stage));
+                committed.lastFlow(metadata.lastCommittingFlow(connection, stage));
+            }
         } catch (SQLException e) {
             close();
             throw new MaterializationException("Cannot prepare stage '" + stage + "' in " + database.config()

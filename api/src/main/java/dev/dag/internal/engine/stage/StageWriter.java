@@ -53,8 +53,8 @@ public final class StageWriter {
     public record TableWrite(StoredTable stored, boolean reused, String change) {
     }
 
-    /** A blob stored (or kept): the value as consumers read it back, and its physical id. */
-    public record BlobWrite(Object value, String physical) {
+    /** A blob stored (or kept, {@code reused}): the value as consumers read it back, and its physical id. */
+    public record BlobWrite(Object value, String physical, boolean reused) {
     }
 
     /** Carries a cache-valid task's objects into the new version: no row is moved. */
@@ -111,7 +111,7 @@ public final class StageWriter {
         if (unchanged != null) {
             next.keep(unchanged.physicalName(), name, ObjectKind.BLOB);
             CacheEntry.Output output = new CacheEntry.Output(null, name, ObjectKind.BLOB, unchanged.physicalName(), key);
-            return new BlobWrite(committed.blob(output, loader), unchanged.physicalName());
+            return new BlobWrite(committed.blob(output, loader), unchanged.physicalName(), true);
         }
         String physical = PhysicalNames.of(stage, name, runTag, Integer.MAX_VALUE);
         try (Connection connection = database.connection()) {
@@ -119,7 +119,7 @@ public final class StageWriter {
             String type = BlobCodec.typeName(value);
             metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null,
                     type, json), runId);
-            return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical);
+            return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);

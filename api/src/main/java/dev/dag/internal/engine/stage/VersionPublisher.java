@@ -44,10 +44,12 @@ final class VersionPublisher {
                 changedViews.put(name, physical);
             }
         });
+        // a view goes when no table of the new version has its name spelled the same: a table renamed only in
+        // case ('Out' → 'out') is a new view on a database whose quoted names are case-sensitive
         List<String> droppedViews = committed.objects().stream()
                 .filter(object -> object.kind() == ObjectKind.TABLE)
                 .map(StoredObject::name)
-                .filter(name -> !next.owns(name))
+                .filter(name -> !next.physicalByName().containsKey(name))
                 .toList();
         Database database = run.database();
         MetadataStore metadata = run.metadata();

@@ -80,6 +80,17 @@ public final class MetadataSql {
                 + table("objects") + " WHERE stage = ?";
     }
 
+    /** The physical names of every object the metadata knows, in any state. */
+    public String selectPhysicalNames() {
+        return "SELECT physical_name FROM " + table("objects");
+    }
+
+    /** The flows of the runs that committed a stage, newest first; parameter: stage. */
+    public String selectCommittingFlows() {
+        return "SELECT r.flow FROM " + table("stage_commits") + " c JOIN " + table("runs") + " r ON r.run_id = c.run_id"
+                + " WHERE c.stage = ? ORDER BY c.committed_at DESC";
+    }
+
     /** When a run started; parameter: run_id. */
     public String selectRunStart() {
         return "SELECT started_at FROM " + table("runs") + " WHERE run_id = ?";
