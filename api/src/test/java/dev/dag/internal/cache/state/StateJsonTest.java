@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.cache.state;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -231,7 +231,7 @@ class StateJsonTest {
     @Test
     void aPrivateFieldWithoutGetterIsPartOfTheState() {
         // filtered(new Threshold(3, "x")) and then filtered(new Threshold(8, "x")) must not share a key
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$Threshold\",\"fields\":{\"limit\":3,"
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$Threshold\",\"fields\":{\"limit\":3,"
                 + "\"name\":\"x\"}}", of(new Threshold(3, "x")));
         assertNotEquals(of(new Threshold(3, "x")), of(new Threshold(8, "x")));
         assertEquals(of(new Threshold(3, "x")), of(new Threshold(3, "x")));
@@ -241,8 +241,8 @@ class StateJsonTest {
     void fieldsOfSuperclassesArePartOfTheStateOfNestedObjects() {
         FilteredSource source = new FilteredSource("orders", new Threshold(3, "x"));
 
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$FilteredSource\",\"fields\":{\"table\":"
-                + "\"orders\",\"threshold\":{\"$object\":\"dev.dag.internal.cache.StateJsonTest$Threshold\","
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$FilteredSource\",\"fields\":{\"table\":"
+                + "\"orders\",\"threshold\":{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$Threshold\","
                 + "\"fields\":{\"limit\":3,\"name\":\"x\"}}}}", of(source));
         assertNotEquals(of(source), of(new FilteredSource("returns", new Threshold(3, "x"))));
         assertNotEquals(of(source), of(new FilteredSource("orders", new Threshold(4, "x"))));
@@ -250,8 +250,9 @@ class StateJsonTest {
 
     @Test
     void aSuperclassFieldHiddenByASubclassFieldIsKeptUnderItsClassName() {
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$Renamed\",\"fields\":{"
-                + "\"dev.dag.internal.cache.StateJsonTest$Named.name\":\"a\",\"name\":\"b\"}}", of(new Renamed("a", "b")));
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$Renamed\",\"fields\":{"
+                + "\"dev.dag.internal.cache.state.StateJsonTest$Named.name\":\"a\",\"name\":\"b\"}}",
+                of(new Renamed("a", "b")));
         assertNotEquals(of(new Renamed("a", "b")), of(new Renamed("c", "b")));
     }
 
@@ -265,7 +266,7 @@ class StateJsonTest {
     void staticFieldsAreLeftOut() {
         String json = of(new Pricing("EUR", null));
 
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$Pricing\",\"fields\":{\"currency\":"
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$Pricing\",\"fields\":{\"currency\":"
                 + "\"EUR\"}}", json);
         assertEquals(json, of(new Pricing("EUR", null)));
     }
@@ -275,7 +276,7 @@ class StateJsonTest {
         StateRules rules = new StateRules(value -> null, value -> null,
                 Map.of(LegacyJob.class.getName(), Set.of("connection")));
 
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$LegacyJob\",\"fields\":{\"schema\":"
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$LegacyJob\",\"fields\":{\"schema\":"
                 + "\"sales\"}}", StateJson.ofReceiver(new LegacyJob(connection(), "sales"), rules));
         assertNotEquals(StateJson.ofReceiver(new LegacyJob(connection(), "sales"), rules),
                 StateJson.ofReceiver(new LegacyJob(connection(), "hr"), rules));
@@ -285,7 +286,7 @@ class StateJsonTest {
 
     @Test
     void recordsOfDifferentTypesWithTheSameComponentsDiffer() {
-        assertEquals("{\"$record\":\"dev.dag.internal.cache.StateJsonTest$Days\",\"fields\":{\"count\":7}}",
+        assertEquals("{\"$record\":\"dev.dag.internal.cache.state.StateJsonTest$Days\",\"fields\":{\"count\":7}}",
                 of(new Days(7)));
         assertNotEquals(of(new Days(7)), of(new Weeks(7)));
         assertNotEquals(of(List.<Object>of(new Days(7))), of(List.<Object>of(new Weeks(7))));
@@ -293,7 +294,8 @@ class StateJsonTest {
 
     @Test
     void enumsOfDifferentTypesWithTheSameConstantNameDiffer() {
-        assertEquals("{\"$enum\":\"dev.dag.internal.cache.StateJsonTest$Color\",\"name\":\"RED\"}", of(Color.RED));
+        assertEquals("{\"$enum\":\"dev.dag.internal.cache.state.StateJsonTest$Color\",\"name\":\"RED\"}",
+                of(Color.RED));
         assertNotEquals(of(Color.RED), of(Light.RED));
     }
 
@@ -472,7 +474,8 @@ class StateJsonTest {
         map.put(new Days(1), "record");
 
         assertEquals("{\"$map\":[[\"9\",\"text\"],[10,\"ten\"],[9,\"nine\"],[{\"$jdk\":\"java.time.LocalDate\","
-                + "\"value\":\"2024-01-01\"},\"day\"],[{\"$record\":\"dev.dag.internal.cache.StateJsonTest$Days\","
+                + "\"value\":\"2024-01-01\"},\"day\"],[{\"$record\":"
+                + "\"dev.dag.internal.cache.state.StateJsonTest$Days\","
                 + "\"fields\":{\"count\":1}},\"record\"]]}", of(map));
         assertNotEquals(of(Map.of(1, "a")), of(Map.of("1", "a")));
     }
@@ -530,13 +533,15 @@ class StateJsonTest {
 
     @Test
     void aFieldlessObjectThatOverridesEqualsIsItsClassName() {
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$Upper\",\"fields\":{}}", of(new Upper()));
-        assertEquals("{\"$record\":\"dev.dag.internal.cache.StateJsonTest$Empty\",\"fields\":{}}", of(new Empty()));
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$Upper\",\"fields\":{}}",
+                of(new Upper()));
+        assertEquals("{\"$record\":\"dev.dag.internal.cache.state.StateJsonTest$Empty\",\"fields\":{}}",
+                of(new Empty()));
     }
 
     @Test
     void aFieldlessReceiverIsItsClassName() {
-        assertEquals("{\"$object\":\"dev.dag.internal.cache.StateJsonTest$Marker\",\"fields\":{}}",
+        assertEquals("{\"$object\":\"dev.dag.internal.cache.state.StateJsonTest$Marker\",\"fields\":{}}",
                 StateJson.ofReceiver(new Marker(), PLAIN));
     }
 
@@ -642,7 +647,7 @@ class StateJsonTest {
         Tagged tagged = new Tagged("t", Set.of("c", "a", "b"));
         Map<String, Object> value = Map.of("tagged", tagged, "weights", Map.of(2, 0.5, 1, 1.5));
 
-        assertEquals("{\"$map\":[[\"tagged\",{\"$record\":\"dev.dag.internal.cache.StateJsonTest$Tagged\","
+        assertEquals("{\"$map\":[[\"tagged\",{\"$record\":\"dev.dag.internal.cache.state.StateJsonTest$Tagged\","
                 + "\"fields\":{\"name\":\"t\",\"tags\":{\"$set\":[\"a\",\"b\",\"c\"]}}}],[\"weights\",{\"$map\":[[1,"
                 + "{\"$double\":\"0x1.8p0\"}],[2,{\"$double\":\"0x1.0p-1\"}]]}]]}", of(value));
         assertArrayEquals(of(value).getBytes(StandardCharsets.UTF_8),

@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.cache.state;
 
 import java.util.Map;
 import java.util.Objects;
