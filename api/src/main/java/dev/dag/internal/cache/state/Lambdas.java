@@ -1,0 +1,52 @@
+package dev.dag.internal.cache.state;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Lambdas and method references as {@code {"$lambda":code,"captured":{"arg$1":...}}}: the fingerprint of their
+ * implementation code ({@link StateRules#lambdaCode()}) and the values they captured. The class name of a lambda
+ * is never written: it changes from one JVM run to the next.
+ */
+final class Lambdas {
+    private Lambdas() {
+    }
+
+    /** Whether objects of {@code type} may be lambdas: hidden or synthetic classes, and classes named as lambdas. */
+    static boolean mayBeLambda(Class<?> type) {
+        return type.isHidden() || type.isSynthetic() || type.getName().contains("$$Lambda");
+    }
+
+    /**
+     * Writes {@code lambda}, an object of a class {@link #mayBeLambda} accepts. Without a code fingerprint a
+     * hidden class is refused (its name is all there is to write, and it changes), and any other is written as
+     * an object.
+     */
+    static void write(Object lambda, Location at, StateWalk walk, JsonWriter out) {
+        Class<?> type = lambda.getClass();
+        String code = walk.rules().lambdaCode().apply(lambda);
+        if (code == null && type.isHidden()) {
+            throw Refusals.hiddenInstance(at, type);
+        }
+        if (code == null) {
+            RecordsAndObjects.write(lambda, type, at, walk, out);
+            return;
+        }
+        out.open("$lambda").string(code).member("captured");
+        RecordsAndObjects.writeFields(lambda, captured(type), at, walk, out);
+        out.close();
+    }
+
+    /** The captured values: every instance field of the lambda's class, by its name ({@code arg$1}, ...). */
+    private static SortedMap<String, Field> captured(Class<?> type) {
+        SortedMap<String, Field> captured = new TreeMap<>();
+        for (Field field : type.getDeclaredFields()) {
+            if (!Modifier.isStatic(field.getModifiers())) {
+                captured.put(field.getName(), field);
+            }
+        }
+        return captured;
+    }
+}
