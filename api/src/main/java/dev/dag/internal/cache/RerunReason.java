@@ -37,7 +37,7 @@ public final class RerunReason {
             return argument;
         }
         if (!Objects.equals(previous.receiver(), current.receiver())) {
-            return "task object changed (" + shown(previous.receiver()) + " → " + shown(current.receiver()) + ")";
+            return "task object changed (" + change(previous.receiver(), current.receiver()) + ")";
         }
         String fresh = freshInput(previous, current);
         if (fresh != null) {
@@ -77,7 +77,7 @@ public final class RerunReason {
                         || (after != null && after.contains("\"$input\""));
                 String shownName = current.nameOf(name);
                 return isInput ? "input '" + shownName + "' changed"
-                        : "constant argument '" + shownName + "' changed (" + shown(before) + " → " + shown(after) + ")";
+                        : "constant argument '" + shownName + "' changed (" + change(before, after) + ")";
             }
         }
         return null;
@@ -116,6 +116,18 @@ public final class RerunReason {
 
     private static String excerpt(String text, int from) {
         return (from > 0 ? "…" : "") + text.substring(Math.min(from, text.length()));
+    }
+
+    /**
+     * {@code before → after}, each cut to what a reader needs: a long value (an object's full state) is shown
+     * from shortly before its first difference, so that "min":3 → "min":8 is visible, not the class name.
+     */
+    private static String change(String before, String after) {
+        if (before == null || after == null || before.length() <= MAX_VALUE && after.length() <= MAX_VALUE) {
+            return shown(before) + " → " + shown(after);
+        }
+        int from = Math.max(0, commonPrefix(before, after) - 10);
+        return shown(excerpt(before, from)) + " → " + shown(excerpt(after, from));
     }
 
     private static String shown(String value) {

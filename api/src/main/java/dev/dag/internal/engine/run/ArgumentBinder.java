@@ -7,7 +7,6 @@ import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.stage.TableContents;
-import dev.dag.internal.engine.values.ContainerShape;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.values.ValueWalker;
 import dev.dag.internal.store.Database;
@@ -38,7 +37,7 @@ final class ArgumentBinder {
     Object[] bind(Object[] args) {
         Object[] bound = new Object[args.length];
         for (int i = 0; i < args.length; i++) {
-            bound[i] = ValueWalker.map(args[i], ContainerShape.SAME, this::bindLeaf);
+            bound[i] = ValueWalker.map(args[i], this::bindLeaf);
         }
         return bound;
     }

@@ -8,19 +8,20 @@ import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.cache.state.StateJson;
+import dev.dag.internal.cache.state.StateRules;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
-import dev.dag.internal.engine.values.ContainerShape;
 import dev.dag.internal.engine.values.StoredTable;
-import dev.dag.internal.engine.values.ValueWalker;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Parameter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -61,22 +62,26 @@ final class TaskKeyBuilder {
         for (int i = 0; i < args.length; i++) {
             String name = parameters[i].getName();
             try {
-                arguments.put(TaskKey.position(i), CanonicalJson.of(tokens(args[i])));
+                arguments.put(TaskKey.position(i), StateJson.of(args[i], rules(invocation.descriptor()), name));
             } catch (IllegalArgumentException e) {
                 throw new DefinitionException("Argument '" + name + "' of " + invocation + " cannot be part of its "
-                        + "cache key: " + e.getMessage() + ". Pass values Jackson can serialize (numbers, text, dates, "
-                        + "records, lists, maps), or tables and blobs of other tasks.", invocation.taskName(), null,
-                        invocation.stage().name());
+                        + "cache key: " + e.getMessage(), invocation.taskName(), null, invocation.stage().name());
             }
         }
         return arguments;
     }
 
-    /** The argument as plain data, with every table and blob replaced by a token that names its content. */
-    private Object tokens(Object value) {
-        return ValueWalker.map(value, ContainerShape.DATA, this::token);
+    /**
+     * How arguments and the receiver are hashed: by their full state, with every table and blob replaced by
+     * a token that names its content, and lambdas by the fingerprint of their code.
+     */
+    private StateRules rules(TaskDescriptor task) {
+        Map<String, Set<String>> ignored = task.ignoredFields().isEmpty() ? Map.of()
+                : Map.of(task.method().getDeclaringClass().getName(), task.ignoredFields());
+        return new StateRules(this::token, LambdaCode::of, ignored);
     }
 
+    /** The token standing for a table, blob or placeholder; null for any other value (hashed by its state). */
     private Object token(Object value) {
         OutputPlaceholder placeholder = Placeholders.of(value);
         if (placeholder != null) {
@@ -94,7 +99,7 @@ final class TaskKeyBuilder {
             token.put("value", blob.obj());
             return token;
         }
-        return value;
+        return null;
     }
 
     /**
@@ -123,20 +128,19 @@ final class TaskKeyBuilder {
     }
 
     /**
-     * The receiver's fields (private ones included; mark a field {@code transient} to leave it out): an
-     * instance task's SQL usually depends on them.
+     * The receiver's fields (private ones included; mark a field {@code transient} to leave it out, or list it
+     * under the task's {@code ignore:} in the configuration): an instance task's SQL usually depends on them.
      */
-    private static String receiver(TaskInvocation invocation) {
+    private String receiver(TaskInvocation invocation) {
         Object self = invocation.self();
         if (self == null) {
             return "";
         }
         try {
-            return self.getClass().getName() + CanonicalJson.ofFields(self);
+            return StateJson.ofReceiver(self, rules(invocation.descriptor()));
         } catch (IllegalArgumentException e) {
             throw new DefinitionException("The object of instance task " + invocation + " cannot be part of its cache "
-                    + "key: " + e.getMessage() + ". Its fields decide what the task computes, so dag hashes them: make "
-                    + "them serializable by Jackson, or mark those that do not matter transient.",
+                    + "key: " + e.getMessage() + " (its fields decide what the task computes, so dag hashes them)",
                     invocation.taskName(), null, invocation.stage().name());
         }
     }

@@ -57,6 +57,11 @@ public final class CommittedVersion {
         }
     }
 
+    /** Whether some committed table is gone from the database. */
+    boolean hasMissing() {
+        return !missing.isEmpty();
+    }
+
     /** The flow of the run that committed this version (null if the stage was never committed). */
     public String lastFlow() {
         return lastFlow;

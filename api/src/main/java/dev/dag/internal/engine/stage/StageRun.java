@@ -67,17 +67,17 @@ public final class StageRun implements AutoCloseable {
                     leftovers.add(object);
                 }
             }
-            if (committed.isEmpty()) {
-                new StagePublisher(database).prepareSchemas(connection, stage); // a published stage has them
-            }
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
             for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
                 committed.add(entry);
             }
+            StagePublisher publisher = new StagePublisher(database);
             if (!committed.isEmpty()) {
-                committed.checkPresence(tables.names(connection),
-                        new StagePublisher(database).viewNames(connection, stage));
+                committed.checkPresence(tables.names(connection), publisher.viewNames(connection, stage));
                 committed.lastFlow(metadata.lastCommittingFlow(connection, stage));
+            }
+            if (committed.isEmpty() || committed.hasMissing()) {
+                publisher.prepareSchemas(connection, stage); // a stage published intact has them
             }
         } catch (SQLException e) {
             close();

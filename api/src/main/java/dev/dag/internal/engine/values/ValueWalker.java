@@ -3,7 +3,9 @@ package dev.dag.internal.engine.values;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,41 +15,63 @@ import java.util.function.UnaryOperator;
 /**
  * The one walk over task arguments and the values inside them: lists, sets and other collections, map
  * values and record components are entered; everything else (a {@code Table}, a {@code Blob}, a number)
- * is a leaf handed to the caller's function. What the containers become is the {@link ContainerShape}'s
- * choice: the same shapes (binding inputs), or plain data (cache keys).
+ * is a leaf handed to the caller's function. A container in which a leaf was replaced is rebuilt as the
+ * same kind of container (a set stays a set, a record the same record type), so that a task body gets what
+ * it declared; a container in which nothing changed is handed back as it is.
  */
 public final class ValueWalker {
     private ValueWalker() {
     }
 
-    /** {@code value} with every leaf replaced by {@code leaf.apply(it)}, containers rebuilt as {@code shape} says. */
-    public static Object map(Object value, ContainerShape shape, UnaryOperator<Object> leaf) {
+    /** {@code value} with every leaf replaced by {@code leaf.apply(it)}. */
+    public static Object map(Object value, UnaryOperator<Object> leaf) {
         if (value instanceof Collection<?> collection) {
             List<Object> walked = new ArrayList<>(collection.size());
-            collection.forEach(element -> walked.add(map(element, shape, leaf)));
-            return collection instanceof Set<?> set ? shape.set(set, walked) : shape.collection(collection, walked);
+            collection.forEach(element -> walked.add(map(element, leaf)));
+            if (unchanged(collection, walked)) {
+                return collection;
+            }
+            return collection instanceof Set<?> ? new LinkedHashSet<>(walked) : walked;
         }
         if (value instanceof Map<?, ?> map) {
             Map<Object, Object> walked = new LinkedHashMap<>();
-            map.forEach((key, element) -> walked.put(key, map(element, shape, leaf)));
-            return shape.map(map, walked);
+            map.forEach((key, element) -> walked.put(key, map(element, leaf)));
+            return unchanged(map.values(), List.copyOf(walked.values())) ? map : walked;
         }
         if (value instanceof Record record) {
-            RecordComponent[] components = record.getClass().getRecordComponents();
-            Object[] walked = new Object[components.length];
-            for (int i = 0; i < components.length; i++) {
-                walked[i] = map(Records.component(components[i], record), shape, leaf);
-            }
-            return shape.record(record, components, walked);
+            return mapRecord(record, leaf);
         }
         return leaf.apply(value);
     }
 
     /** Calls {@code leaf} for every leaf inside {@code value}, in order. */
     public static void visit(Object value, Consumer<Object> leaf) {
-        map(value, ContainerShape.SAME, element -> {
+        map(value, element -> {
             leaf.accept(element);
             return element;
         });
+    }
+
+    private static Object mapRecord(Record record, UnaryOperator<Object> leaf) {
+        RecordComponent[] components = record.getClass().getRecordComponents();
+        Object[] walked = new Object[components.length];
+        boolean changed = false;
+        for (int i = 0; i < components.length; i++) {
+            Object before = Records.component(components[i], record);
+            walked[i] = map(before, leaf);
+            // a primitive component is boxed anew on each read: compare its value
+            changed |= components[i].getType().isPrimitive() ? !before.equals(walked[i]) : before != walked[i];
+        }
+        return changed ? Records.create(record.getClass(), walked) : record;
+    }
+
+    private static boolean unchanged(Collection<?> original, List<Object> walked) {
+        Iterator<?> elements = original.iterator();
+        for (Object element : walked) {
+            if (element != elements.next()) {
+                return false;
+            }
+        }
+        return true;
     }
 }

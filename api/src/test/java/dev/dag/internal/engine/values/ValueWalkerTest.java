@@ -44,14 +44,14 @@ class ValueWalkerTest {
     @Test
     void leavesInsideListsSetsMapValuesAndRecordsAreReplaced() {
         Object walked = ValueWalker.map(List.of(Set.of("x"), Map.of("k", "x"), new Holder("x", 1)),
-                ContainerShape.SAME, UPPER_X);
+                UPPER_X);
 
         assertEquals(List.of(Set.of("X"), Map.of("k", "X"), new Holder("X", 1)), walked);
     }
 
     @Test
     void aSetStaysASetSoThatATaskDeclaringSetGetsOne() {
-        Object walked = ValueWalker.map(new LinkedHashSet<>(List.of("x", "y")), ContainerShape.SAME, UPPER_X);
+        Object walked = ValueWalker.map(new LinkedHashSet<>(List.of("x", "y")), UPPER_X);
 
         assertInstanceOf(Set.class, walked);
         assertEquals(List.of("X", "y"), new ArrayList<>((Set<?>) walked), "the set keeps its order");
@@ -62,23 +62,15 @@ class ValueWalkerTest {
         TreeSet<String> sorted = new TreeSet<>(List.of("a", "b"));
         Holder holder = new Holder(List.of("a"), 2);
 
-        assertSame(sorted, ValueWalker.map(sorted, ContainerShape.SAME, UPPER_X));
-        assertSame(holder, ValueWalker.map(holder, ContainerShape.SAME, UPPER_X));
+        assertSame(sorted, ValueWalker.map(sorted, UPPER_X));
+        assertSame(holder, ValueWalker.map(holder, UPPER_X));
     }
 
     @Test
     void mapKeysAreNotWalked() {
-        Object walked = ValueWalker.map(Map.of("x", "x"), ContainerShape.SAME, UPPER_X);
+        Object walked = ValueWalker.map(Map.of("x", "x"), UPPER_X);
 
         assertEquals(Map.of("x", "X"), walked);
-    }
-
-    @Test
-    void dataShapeTurnsRecordsIntoMapsByComponentAndMapKeysIntoSortedText() {
-        Object walked = ValueWalker.map(new Holder(Map.of(2, "x", 1, "y"), 3), ContainerShape.DATA, UPPER_X);
-
-        assertEquals(new TreeMap<>(Map.of("count", 3, "inside", new TreeMap<>(Map.of("1", "y", "2", "X")))), walked);
-        assertInstanceOf(TreeMap.class, ((Map<?, ?>) walked).get("inside"));
     }
 
     @Test

@@ -1,0 +1,243 @@
+package dev.dag.it.cache;
+
+import static dev.dag.TaskOutcome.CACHE_VALID;
+import static dev.dag.TaskOutcome.LAZY_CACHE_VALID;
+import static dev.dag.TaskOutcome.RAN;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.firstRun;
+import static dev.dag.it.support.Rows.assertRows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dag.Blob;
+import dev.dag.ConfigContext;
+import dev.dag.ConfigException;
+import dev.dag.Flow;
+import dev.dag.Materialize;
+import dev.dag.Result;
+import dev.dag.RunOptions;
+import dev.dag.Stage;
+import dev.dag.Table;
+import dev.dag.TableRef;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Stories where a cache could serve old data as new: each changes one thing a careless key would not see,
+ * and asserts exactly which bodies ran and which rows are published.
+ */
+@ExtendWith(Bodies.class)
+class CacheTrustIT {
+    static volatile String blobText = "a";
+    static volatile String tableName = "Out";
+
+    @BeforeEach
+    void reset() {
+        blobText = "a";
+        tableName = "Out";
+    }
+
+    /** Two teams' task classes, each with a task {@code orders} in a stage {@code src}. */
+    static final class Sales {
+        @Materialize(version = "1")
+        static Table orders() {
+            Bodies.ran("Sales.orders");
+            return Table.of("SELECT 'sales' AS source").name("orders");
+        }
+    }
+
+    static final class Returns {
+        @Materialize(version = "1")
+        static Table orders() {
+            Bodies.ran("Returns.orders");
+            return Table.of("SELECT 'returns' AS source").name("orders");
+        }
+    }
+
+    @Materialize(version = "1")
+    static Table part(int k) {
+        Bodies.ran("part" + k);
+        return Table.of("SELECT " + k + " AS k").name("part_" + k);
+    }
+
+    /** A constant whose state lives in a private field without a getter. */
+    static final class Threshold {
+        private final int min;
+        private final String label;
+
+        Threshold(int min, String label) {
+            this.min = min;
+            this.label = label;
+        }
+
+        String where() {
+            return "n >= " + min;
+        }
+    }
+
+    @Materialize(version = "1")
+    static Table filtered(Table numbers, Threshold threshold) {
+        Bodies.ran("filtered");
+        return Table.of("SELECT * FROM " + numbers.ref() + " WHERE " + threshold.where()).name("filtered");
+    }
+
+    @Materialize(version = "1")
+    static Table numbers() {
+        Bodies.ran("numbers");
+        return Table.of("SELECT 1 AS n UNION ALL SELECT 2").name("numbers");
+    }
+
+    @Materialize(lazy = true)
+    static Blob settings() {
+        Bodies.ran("settings");
+        return Blob.of(Map.of("text", blobText)).name("settings");
+    }
+
+    @Materialize(lazy = true)
+    static Table renamed() {
+        Bodies.ran("renamed");
+        return Table.of("SELECT 1 AS x").name(tableName);
+    }
+
+    private static Flow flowOf(String flowName, String stage, Runnable tasks) {
+        Flow flow = new Flow(flowName);
+        try (flow) {
+            try (Stage s = new Stage(stage)) {
+                tasks.run();
+            }
+        }
+        return flow;
+    }
+
+    @OnEachDatabase
+    void twoFlowsWithTheSameStageAndTaskNameNeverServeEachOthersTables(TestDatabase db) {
+        Flow sales = flowOf("sales", "src", Sales::orders);
+        Flow returns = flowOf("returns", "src", Returns::orders);
+        firstRun(db, sales);
+
+        Result second = db.run(returns);
+
+        assertExecuted("Returns.orders");
+        assertOutcome(second, "orders", RAN, "stage 'src' was last published by flow 'sales'");
+        assertRows(List.of(List.of("returns")), db.published("src", "orders"));
+
+        Result back = db.run(sales);
+        assertExecuted("Sales.orders");
+        assertOutcome(back, "orders", RAN, "last published by flow 'returns'");
+        assertRows(List.of(List.of("sales")), db.published("src", "orders"));
+    }
+
+    @OnEachDatabase
+    void aConstantsPrivateStateIsPartOfTheKey(TestDatabase db) {
+        firstRun(db, flowOf("filter", "raw", () -> filtered(numbers(), new Threshold(1, "x"))));
+
+        Result second = db.run(flowOf("filter", "raw", () -> filtered(numbers(), new Threshold(2, "x"))));
+
+        assertExecuted("filtered");
+        assertOutcome(second, "filtered", RAN, "constant argument");
+        assertTrue(second.task("filtered").orElseThrow().reason().contains("\"min\":1"),
+                second.task("filtered").orElseThrow().reason());
+        assertRows(List.of(List.of(2)), db.published("raw", "filtered"));
+    }
+
+    @OnEachDatabase
+    void aStoredTableDroppedByHandIsRebuiltNotServed(TestDatabase db) {
+        Flow flow = flowOf("numbers", "raw", CacheTrustIT::numbers);
+        firstRun(db, flow);
+        TableRef physical = db.physicalBehind("raw", "numbers");
+        db.execute("DROP VIEW " + db.table("raw", "numbers"), "DROP TABLE " + physical);
+
+        Result second = db.run(flow);
+
+        assertExecuted("numbers");
+        assertOutcome(second, "numbers", RAN, "stored table missing");
+        assertRows(List.of(List.of(1), List.of(2)), db.published("raw", "numbers"));
+        assertEquals(CACHE_VALID, db.run(flow).task("numbers").orElseThrow().outcome(), "and is cached again");
+    }
+
+    @OnEachDatabase
+    void aStageSchemaDroppedByHandIsRebuilt(TestDatabase db) {
+        Flow flow = flowOf("numbers", "raw", CacheTrustIT::numbers);
+        firstRun(db, flow);
+        db.execute("DROP SCHEMA " + db.schema("raw") + " CASCADE");
+
+        Result second = db.run(flow);
+
+        assertExecuted("numbers");
+        assertOutcome(second, "numbers", RAN, "stored table missing");
+        assertRows(List.of(List.of(1), List.of(2)), db.published("raw", "numbers"));
+    }
+
+    @OnEachDatabase
+    void anotherMetadataSchemaOverTheSameStagesIsRefused(TestDatabase db) {
+        Flow flow = flowOf("numbers", "raw", CacheTrustIT::numbers);
+        firstRun(db, flow);
+        ConfigContext other = ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
+                .user(db.config().user()).password(db.config().password())
+                .schemaPrefix(db.config().schemaPrefix()).metadataSchema("other_meta").build();
+
+        ConfigException refused = assertThrows(ConfigException.class,
+                () -> db.run(flow, options -> options.withConfig(other)));
+
+        assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("metadata_schema"), refused.getMessage());
+        assertExecuted();
+        other.close();
+    }
+
+    @OnEachDatabase
+    void repeatedCallsOfATaskAreMatchedByTheirKeysNotTheirOrder(TestDatabase db) {
+        firstRun(db, flowOf("parts", "raw", () -> {
+            part(1);
+            part(2);
+        }));
+
+        Result onlySecond = db.run(flowOf("parts", "raw", () -> part(2)));
+        assertExecuted();
+        assertOutcome(onlySecond, "part", CACHE_VALID, "cache-valid");
+
+        firstRun(db, flowOf("parts", "raw", () -> {
+            part(1);
+            part(2);
+        }));
+        Result swapped = db.run(flowOf("parts", "raw", () -> {
+            part(2);
+            part(1);
+        }));
+        assertExecuted();
+        assertTrue(swapped.tasks().stream().allMatch(task -> task.outcome() == CACHE_VALID), swapped.summary());
+    }
+
+    @OnEachDatabase
+    void aLazyTaskWhoseOnlyOutputIsAnUnchangedBlobIsLazyCacheValid(TestDatabase db) {
+        Flow flow = flowOf("settings", "cfg", CacheTrustIT::settings);
+        firstRun(db, flow);
+
+        Result unchanged = db.run(flow);
+        assertOutcome(unchanged, "settings", LAZY_CACHE_VALID, "unchanged");
+
+        blobText = "b";
+        Result changed = db.run(flow);
+        assertOutcome(changed, "settings", RAN, "blob 'settings' changed");
+    }
+
+    @OnEachDatabase
+    void aTableRenamedOnlyInCaseIsPublishedUnderItsNewNameAlone(TestDatabase db) {
+        Flow flow = flowOf("rename", "out", CacheTrustIT::renamed);
+        firstRun(db, flow);
+        TableRef before = db.physicalBehind("out", "Out");
+
+        tableName = "out";
+        db.run(flow);
+
+        assertEquals(List.of("out"), db.tablesIn("out"), "one view, spelled as the task names it now");
+        assertFalse(db.exists(before), "the old physical table was dropped");
+    }
+}
