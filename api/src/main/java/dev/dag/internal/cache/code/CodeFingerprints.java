@@ -1,0 +1,143 @@
+package dev.dag.internal.cache.code;
+
+import java.lang.reflect.Method;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.objectweb.asm.Type;
+
+/**
+ * Code fingerprints of task methods and lambdas, for {@code @Materialize(version = Materialize.AUTO)}: the
+ * version becomes a hash of the task's bytecode and of the project code it reaches, so that an edit of the SQL
+ * text in a task or in a helper it calls reruns it, and a comment, a blank line, a renamed local variable or a
+ * recompile without changes does not. See {@link CodeWalker} for what is reached and {@link MethodNormalizer} for
+ * what of a method's code counts.
+ *
+ * <p>Costs: each class is read (one ASM pass) once per class version per JVM and kept by its {@code Class}
+ * object; each fingerprint is computed once per task method (and set of project packages) and kept in a
+ * {@link ClassValue} of the task's class, so a flow of 200 tasks walks each task once per JVM and a rerun pays a
+ * map look-up per task. The cached values hold strings only: they never keep a class loader alive.
+ *
+ * <p>Thread-safe. Never throws for a method it cannot read: the fingerprint is coarser then, and says why in
+ * a {@code note:} or {@code missing:} part.
+ */
+public final class CodeFingerprints {
+    private static final ClassValue<ConcurrentMap<String, CodeFingerprint>> BY_METHOD = new ClassValue<>() {
+        @Override
+        protected ConcurrentMap<String, CodeFingerprint> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
+    private static final ClassValue<AtomicReference<CodeFingerprint>> BY_LAMBDA_CLASS = new ClassValue<>() {
+        @Override
+        protected AtomicReference<CodeFingerprint> computeValue(Class<?> type) {
+            return new AtomicReference<>();
+        }
+    };
+
+    private CodeFingerprints() {
+    }
+
+    /**
+     * Fingerprint of {@code method}'s code and of the project code it reaches; computed once per class version
+     * (cached by {@code Class} object), thread-safe.
+     */
+    public static CodeFingerprint of(Method method) {
+        return of(method, List.of());
+    }
+
+    /**
+     * Same, counting classes in {@code projectPackages} (package-name prefixes from the config) as project code
+     * too.
+     */
+    public static CodeFingerprint of(Method method, Collection<String> projectPackages) {
+        Objects.requireNonNull(method, "method");
+        TreeSet<String> packages = new TreeSet<>(projectPackages);
+        String descriptor = Type.getMethodDescriptor(method);
+        String key = method.getName() + descriptor + "\u0000" + String.join(",", packages);
+        ConcurrentMap<String, CodeFingerprint> known = BY_METHOD.get(method.getDeclaringClass());
+        CodeFingerprint fingerprint = known.get(key);
+        if (fingerprint == null) {
+            // not computeIfAbsent: a walk takes milliseconds and must not block other keys of the map meanwhile;
+            // two threads may both walk, the first result is kept
+            fingerprint = compute(method, descriptor, packages);
+            CodeFingerprint raced = known.putIfAbsent(key, fingerprint);
+            fingerprint = raced == null ? fingerprint : raced;
+        }
+        return fingerprint;
+    }
+
+    /**
+     * Fingerprint of the code of a lambda or method-reference object (its implementation method and what that
+     * reaches); captured values are NOT part of it (the caller hashes them). Null if {@code value} is not a lambda.
+     */
+    public static CodeFingerprint ofLambda(Object value) {
+        if (!Lambdas.isLambda(value)) {
+            return null;
+        }
+        AtomicReference<CodeFingerprint> known = BY_LAMBDA_CLASS.get(value.getClass());
+        CodeFingerprint fingerprint = known.get();
+        if (fingerprint == null) {
+            fingerprint = computeLambda(value);
+            if (!known.compareAndSet(null, fingerprint)) {
+                fingerprint = known.get();
+            }
+        }
+        return fingerprint;
+    }
+
+    private static CodeFingerprint compute(Method method, String descriptor, Collection<String> packages) {
+        Class<?> owner = method.getDeclaringClass();
+        try {
+            return new CodeWalker(new CodeOrigins(CodeOrigins.location(owner), packages), CodeWalker.MAX_METHODS)
+                    .root(owner, method.getName(), descriptor)
+                    .walk();
+        } catch (RuntimeException | LinkageError e) {
+            return failed(owner, e);
+        }
+    }
+
+    private static CodeFingerprint computeLambda(Object lambda) {
+        Class<?> type = lambda.getClass();
+        try {
+            Lambdas.Found found = Lambdas.implementations(lambda);
+            Class<?> host = found.host() != null ? found.host() : type;
+            CodeWalker walker = new CodeWalker(new CodeOrigins(CodeOrigins.location(host), List.of()),
+                    CodeWalker.MAX_METHODS);
+            // names the implementation, so that method references into the JDK (Integer::parseInt) differ too
+            walker.note("lambda", Lambdas.describe(found));
+            if (found.implementations().size() > 1) {
+                walker.note("lambda-ambiguous", found.implementations().size()
+                        + " lambda sites in " + host.getName() + " match its interface and captured types: all count");
+            }
+            for (Lambdas.Implementation implementation : found.implementations()) {
+                walker.root(implementation.owner(), implementation.ref());
+            }
+            return walker.walk();
+        } catch (RuntimeException | LinkageError e) {
+            return failed(type, e);
+        }
+    }
+
+    /** The coarse fingerprint of a walk that failed: the whole class's code, and the failure. */
+    private static CodeFingerprint failed(Class<?> owner, Throwable failure) {
+        SortedMap<String, String> parts = new TreeMap<>();
+        String classHash;
+        try {
+            ClassCode code = ClassCode.of(owner);
+            classHash = code.found() ? code.classHash() : "class bytes not found";
+        } catch (RuntimeException | LinkageError e) {
+            classHash = "unreadable";
+        }
+        parts.put(Parts.CLASS + SyntheticNames.canonical(owner.getName()), classHash);
+        parts.put(Parts.NOTE + "failed", "walk failed (" + failure.getClass().getName() + "): whole class counted");
+        return CodeFingerprint.of(parts);
+    }
+}
