@@ -1,5 +1,7 @@
 package dev.dag.internal.cache;
 
+import dev.dag.internal.cache.code.CodeFingerprint;
+
 /** Says in words which code changed between two stored code fingerprints. */
 final class CodeChanges {
     private CodeChanges() {
@@ -10,6 +12,10 @@ final class CodeChanges {
         if (before.isEmpty() || after.isEmpty()) {
             return "";
         }
-        return ""; // WIRE: CodeFingerprint.changeSince once the fingerprint lands
+        try {
+            return CodeFingerprint.fromJson(after).changeSince(CodeFingerprint.fromJson(before));
+        } catch (IllegalArgumentException e) {
+            return ""; // a detail written by another version of dag: the reason stays general
+        }
     }
 }

@@ -57,8 +57,9 @@ public final class RerunReason {
                 || previous.code().fingerprint().equals(current.code().fingerprint())) {
             return null;
         }
-        return "code changed since version \"" + current.version() + "\" was cached (" + codeChange(previous, current)
-                + "): bump the version or use version = Materialize.AUTO";
+        String what = CodeChanges.between(previous.code().detail(), current.code().detail());
+        return "code changed since version \"" + current.version() + "\" was cached" + (what.isEmpty() ? "" : " ("
+                + what + ")") + ": bump the version or use version = Materialize.AUTO";
     }
 
     private static String codeChange(TaskKey previous, TaskKey current) {

@@ -203,8 +203,25 @@ public final class Run implements RunContext {
         return result;
     }
 
+    /** Whether a manual version whose code changed fails the run ({@code RunOptions} or the instance's config). */
+    boolean strictVersions() {
+        return options.strictVersions() || config.strictVersions();
+    }
+
+    /**
+     * Fails the run before anything is written when a task with a manual version has code that changed since
+     * its stage's committed cache entry was written ({@link #strictVersions()} only).
+     *
+     * @throws DefinitionException naming every such task
+     */
+    void refuseVersionDrift() {
+        if (strictVersions()) {
+            VersionDrift.refuseBeforeRun(flow, database, metadata);
+        }
+    }
+
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name());
+        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name(), strictVersions());
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {

@@ -8,6 +8,8 @@ import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.cache.code.CodeFingerprint;
+import dev.dag.internal.cache.code.CodeFingerprints;
 import dev.dag.internal.cache.state.StateJson;
 import dev.dag.internal.cache.state.StateRules;
 import dev.dag.internal.engine.define.Bindings;
@@ -48,11 +50,23 @@ final class TaskKeyBuilder {
         }
         TaskKey.Subject subject = new TaskKey.Subject(task.name(), invocation.stage().name(),
                 task.method().getDeclaringClass().getName() + "." + task.key());
-        TaskKey.Code code = TaskKey.Code.of(task.version());
+        TaskKey.Code code = codeOf(task);
         if (task.version().isEmpty()) {
             return TaskKey.fresh(subject, code, arguments, names, receiver, freshness, runId, ordinal);
         }
         return TaskKey.of(subject, code, arguments, names, receiver, freshness);
+    }
+
+    /**
+     * The version and the fingerprint of the task's code: the key for {@code AUTO}, and for a manual version
+     * the means to notice code that changed under it. A task without a version needs none.
+     */
+    private static TaskKey.Code codeOf(TaskDescriptor task) {
+        if (task.version().isEmpty()) {
+            return TaskKey.Code.of("");
+        }
+        CodeFingerprint code = CodeFingerprints.of(task.method());
+        return new TaskKey.Code(task.version(), code.hash(), code.toJson());
     }
 
     private Map<String, String> arguments(TaskInvocation invocation) {

@@ -32,12 +32,14 @@ final class TaskRunner {
     private final RunLedger ledger;
     private final CacheValidationMode mode;
     private final String flowName;
+    private final boolean strictVersions;
 
-    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode, String flowName) {
+    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode, String flowName, boolean strictVersions) {
         this.stageRun = stageRun;
         this.ledger = ledger;
         this.mode = mode;
         this.flowName = flowName;
+        this.strictVersions = strictVersions;
     }
 
     /** Runs the {@code ordinal}-th call of its task in the stage; {@code forced} runs it even when cache-valid. */
@@ -61,7 +63,11 @@ final class TaskRunner {
         boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
                 || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
         if (!force && isCacheValid(task, previous, key)) {
-            return carryOver(invocation, ordinal, previous, key);
+            String drift = RerunReason.codeDrift(previous.key(), key);
+            if (drift != null && strictVersions) {
+                return TaskExecution.failed(StackTraces.forUser(VersionDrift.refused(invocation, drift)), null);
+            }
+            return carryOver(invocation, ordinal, previous, key, drift);
         }
         String reason = force ? "forced (" + (forced ? "task selected to run" : mode.name()) + ")"
                 : RerunReason.between(previous == null ? null : previous.key(), key);
@@ -123,11 +129,22 @@ final class TaskRunner {
         }
     }
 
-    /** The task is cache-valid: its committed objects enter the new version as they are. */
-    private TaskExecution carryOver(TaskInvocation invocation, int ordinal, CacheEntry previous, TaskKey key) {
+    /**
+     * The task is cache-valid: its committed objects enter the new version as they are. When its code changed
+     * under an unchanged manual version ({@code drift}), the entry keeps the fingerprint it was written with,
+     * so that the warning stands on every run until the version is bumped.
+     */
+    private TaskExecution carryOver(TaskInvocation invocation, int ordinal, CacheEntry previous, TaskKey key,
+                                    String drift) {
+        TaskKey kept = drift == null ? key : new TaskKey(key.key(), key.format(), key.subject(),
+                previous.key().code(), key.arguments(), key.names(), key.receiver(), key.freshness());
         stageRun.writer().keep(previous);
-        stageRun.writer().recordEntry(new CacheEntry(previous.task(), ordinal, key, previous.outputs()));
-        return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid");
+        stageRun.writer().recordEntry(new CacheEntry(previous.task(), ordinal, kept, previous.outputs()));
+        if (drift == null) {
+            return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid");
+        }
+        VersionDrift.warn(invocation, drift);
+        return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid, but " + drift);
     }
 
     private TaskExecution execute(TaskInvocation invocation, int ordinal, Object[] args, TaskScope scope,

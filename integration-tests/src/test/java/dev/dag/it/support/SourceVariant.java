@@ -1,0 +1,56 @@
+package dev.dag.it.support;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dag.Materialize;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * One version of a task class's source, compiled now (with debug information, as a build would) and loaded
+ * by a class loader of its own: the way a test edits a task's code between two runs in one JVM. The agent
+ * weaves the class when it loads, as it would a class of the application.
+ */
+public final class SourceVariant {
+    private SourceVariant() {
+    }
+
+    /** The class {@code className}, compiled from {@code source} into a fresh folder and loaded anew. */
+    public static Class<?> load(String className, String source) {
+        try {
+            Path folder = Files.createTempDirectory("dag-variant");
+            Path file = folder.resolve(className.substring(className.lastIndexOf('.') + 1) + ".java");
+            Files.writeString(file, source);
+            JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+            StringWriter errors = new StringWriter();
+            boolean compiled = compiler.getTask(errors, null, null, List.of("-g", "-d", folder.toString(), "-cp",
+                    dagApi()), null, compiler.getStandardFileManager(null, null, null)
+                    .getJavaFileObjects(file.toFile())).call();
+            assertTrue(compiled, () -> "the variant compiles: " + errors);
+            URLClassLoader loader = new URLClassLoader(new URL[] {folder.toUri().toURL()},
+                    SourceVariant.class.getClassLoader());
+            return Class.forName(className, true, loader);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String dagApi() {
+        try {
+            return Path.of(Materialize.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
