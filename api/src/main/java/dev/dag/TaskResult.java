@@ -16,13 +16,17 @@ import java.util.Optional;
  * @param materializations every table the task's body materialized in this run, in call order, with
  *                  outcome and call site (empty when the body did not run)
  * @param error     the failure, when the outcome is {@link TaskOutcome#FAILED}
+ * @param warnings  what dag cannot vouch for in this task's result, with the fix: a table its SQL reads that
+ *                  is neither an input nor dag's (the cache cannot see it change), code that changed under an
+ *                  unchanged manual version
  */
 public record TaskResult(String task, String stage, TaskOutcome outcome, String reason, long millis,
                          long rowsWritten, List<String> tables, List<MaterializedTable> materializations,
-                         Optional<DagException> error) {
+                         Optional<DagException> error, List<String> warnings) {
     /** Validates and copies. */
     public TaskResult {
         tables = List.copyOf(tables);
         materializations = List.copyOf(materializations);
+        warnings = List.copyOf(warnings);
     }
 }

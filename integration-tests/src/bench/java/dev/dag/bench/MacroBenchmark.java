@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class MacroBenchmark {
     private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
-            new ManyTasksRerun(), new BulkRows());
+            new ManyTasksRerun(), new BulkRows(), new AutoVersionsRerun());
 
     private MacroBenchmark() {
     }

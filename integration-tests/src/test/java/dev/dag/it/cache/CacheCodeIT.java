@@ -50,13 +50,41 @@ class CacheCodeIT {
                 """.formatted(comment, version, sql);
     }
 
+    /** A task taking a lambda, and the call that passes one (the flow's code, edited between runs). */
+    private static String mapperSource(String lambda) {
+        return """
+                package autotasks;
+
+                import dev.dag.Materialize;
+                import dev.dag.Table;
+                import java.util.function.IntUnaryOperator;
+
+                public class Mapper {
+                    @Materialize(version = "1")
+                    public static Table mapped(IntUnaryOperator f) {
+                        return Table.of("SELECT " + f.applyAsInt(1) + " AS v").name("mapped");
+                    }
+
+                    public static Table define(int offset) {
+                        return mapped(%s);
+                    }
+                }
+                """.formatted(lambda);
+    }
+
     private static Flow flowOf(Class<?> tasks) {
+        return flowOf(tasks, "orders");
+    }
+
+    private static Flow flowOf(Class<?> tasks, String call, Object... args) {
         Flow flow = new Flow("code");
         try (flow) {
             try (Stage raw = new Stage("raw")) {
-                tasks.getMethod("orders").invoke(null);
+                java.lang.reflect.Method method = java.util.Arrays.stream(tasks.getMethods())
+                        .filter(candidate -> candidate.getName().equals(call)).findFirst().orElseThrow();
+                method.invoke(null, args);
             }
-        } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
+        } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException(e);
         }
         return flow;
@@ -95,6 +123,24 @@ class CacheCodeIT {
         Result bumped = run(db, "\"2\"", "SELECT 2 AS n", "");
         assertOutcome(bumped, "orders", RAN, "version changed (1 → 2)");
         assertRows(List.of(List.of(2)), db.published("raw", "orders"));
+    }
+
+    @OnEachDatabase
+    void aLambdaArgumentIsKeyedByItsCodeAndWhatItCaptured(TestDatabase db) {
+        db.run(flowOf(SourceVariant.load("autotasks.Mapper", mapperSource("x -> x + 1")), "define", 0));
+
+        Result same = db.run(flowOf(SourceVariant.load("autotasks.Mapper", mapperSource("x -> x + 1")), "define", 0));
+        assertOutcome(same, "mapped", CACHE_VALID, "cache-valid");
+
+        Result edited = db.run(flowOf(SourceVariant.load("autotasks.Mapper", mapperSource("x -> x * 100")), "define", 0));
+        assertOutcome(edited, "mapped", RAN, "constant argument");
+        assertRows(List.of(List.of(100)), db.published("raw", "mapped"));
+
+        Class<?> capturing = SourceVariant.load("autotasks.Mapper", mapperSource("x -> x + offset"));
+        db.run(flowOf(capturing, "define", 5));
+        Result otherCapture = db.run(flowOf(capturing, "define", 7));
+        assertOutcome(otherCapture, "mapped", RAN, "constant argument");
+        assertRows(List.of(List.of(8)), db.published("raw", "mapped"));
     }
 
     @OnEachDatabase

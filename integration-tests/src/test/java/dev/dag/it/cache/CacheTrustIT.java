@@ -88,6 +88,38 @@ class CacheTrustIT {
         return Table.of("SELECT * FROM " + numbers.ref() + " WHERE " + threshold.where()).name("filtered");
     }
 
+    /** Reads a table outside dag, named by the test (its schema has the test's prefix). */
+    static volatile String outsideTable = "";
+
+    @Materialize(lazy = true)
+    static Table fromOutside() {
+        Bodies.ran("fromOutside");
+        return Table.of("SELECT count(*) AS n FROM " + outsideTable).name("outside_count");
+    }
+
+    /** The fingerprint of the outside table: its row count. */
+    static final class OutsideRows implements dev.dag.Freshness {
+        @Override
+        public Object fingerprint(Object... args) {
+            return outsideTable;
+        }
+    }
+
+    @Materialize(lazy = true, freshness = OutsideRows.class)
+    static Table fromOutsideWithFreshness() {
+        Bodies.ran("fromOutsideWithFreshness");
+        return Table.of("SELECT count(*) AS n FROM " + outsideTable).name("outside_fresh");
+    }
+
+    /** An instance task whose object holds nothing: keyed by its class alone. */
+    static final class Stateless {
+        @Materialize(version = "1")
+        Table constant() {
+            Bodies.ran("constant");
+            return Table.of("SELECT 42 AS answer").name("constant");
+        }
+    }
+
     @Materialize(version = "1")
     static Table numbers() {
         Bodies.ran("numbers");
@@ -145,6 +177,37 @@ class CacheTrustIT {
         assertTrue(second.task("filtered").orElseThrow().reason().contains("\"min\":1"),
                 second.task("filtered").orElseThrow().reason());
         assertRows(List.of(List.of(2)), db.published("raw", "filtered"));
+    }
+
+    @OnEachDatabase
+    void aCachedTaskReadingATableOutsideDagIsWarnedAboutWithTheFix(TestDatabase db) {
+        String shop = db.config().schemaPrefix() + "shop";
+        db.execute("CREATE SCHEMA " + shop, "CREATE TABLE " + shop + ".orders AS SELECT 1 AS id");
+        outsideTable = shop + ".orders";
+
+        Result result = db.run(flowOf("outside", "raw", () -> {
+            fromOutside();
+            fromOutsideWithFreshness();
+        }));
+
+        List<String> warnings = result.task("fromOutside").orElseThrow().warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("reads " + shop + ".orders, which is neither an input"), warnings.get(0));
+        assertTrue(warnings.get(0).contains("freshness"), "the warning says what to do: " + warnings.get(0));
+        assertTrue(result.summary().contains("warning: raw.fromOutside reads " + shop + ".orders"), result.summary());
+        assertEquals(List.of(), result.task("fromOutsideWithFreshness").orElseThrow().warnings(),
+                "a task that declares its source's freshness is not warned about");
+        db.execute("DROP SCHEMA " + shop + " CASCADE");
+    }
+
+    @OnEachDatabase
+    void anInstanceTaskWhoseObjectHasNoFieldsIsCached(TestDatabase db) {
+        firstRun(db, flowOf("stateless", "raw", () -> new Stateless().constant()));
+
+        Result second = db.run(flowOf("stateless", "raw", () -> new Stateless().constant()));
+
+        assertExecuted();
+        assertOutcome(second, "constant", CACHE_VALID, "cache-valid");
     }
 
     @OnEachDatabase

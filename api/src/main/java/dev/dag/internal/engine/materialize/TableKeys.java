@@ -34,6 +34,9 @@ final class TableKeys {
         Object content = table.obj();
         String query = content instanceof String sql
                 ? CanonicalSql.of(sql, quotedRefs(scope)) : null;
+        if (query != null) {
+            OutsideReads.check(scope, query);
+        }
         if (!scope.descriptor().lazy()) {
             return new Keyed(scope.outputKey(path != null ? path : "~" + name), query);
         }

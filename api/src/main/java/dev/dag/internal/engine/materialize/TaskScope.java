@@ -12,6 +12,7 @@ import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.StageWriter;
 import dev.dag.internal.engine.values.StoredTable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -32,6 +33,7 @@ public final class TaskScope implements TaskContext {
     private StackTraceElement returnSite;
     private Map<String, Object> outputs = Map.of();
     private boolean entered;
+    private final List<String> warnings = new ArrayList<>();
 
     /** {@code forceRebuild}: write every table anew even when the task is lazy and a table is unchanged. */
     public TaskScope(TaskInvocation invocation, StageRun stageRun, TaskKey key, boolean forceRebuild) {
@@ -209,6 +211,18 @@ public final class TaskScope implements TaskContext {
 
     public StackTraceElement returnSite() {
         return returnSite;
+    }
+
+    /** Notes what dag cannot vouch for in this task's result (shown with the result, once each). */
+    void warn(String warning) {
+        if (!warnings.contains(warning)) {
+            warnings.add(warning);
+        }
+    }
+
+    /** The warnings of this invocation, in order. */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Tables materialized in this invocation, in call order. */

@@ -73,7 +73,7 @@ final class RunLedger {
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
         results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
-                execution.rows(), execution.tables(), execution.materializations(), error));
+                execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings()));
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
         LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
@@ -101,7 +101,7 @@ final class RunLedger {
         unavailable.add(invocation);
         reported.add(invocation);
         results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
-                List.of(), List.of(), Optional.empty()));
+                List.of(), List.of(), Optional.empty(), List.of()));
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
     }

@@ -41,6 +41,12 @@ final class SummaryFormatter {
             }
             out.append('\n');
         }
+        for (TaskResult task : result.tasks()) {
+            for (String warning : task.warnings()) {
+                out.append("  warning: ").append(task.stage()).append('.').append(task.task()).append(' ')
+                        .append(warning).append('\n');
+            }
+        }
         return out.toString().replaceAll(" +\n", "\n");
     }
 

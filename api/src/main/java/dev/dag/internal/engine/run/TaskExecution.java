@@ -11,13 +11,14 @@ import java.util.Map;
  * What running (or carrying over) one task did. {@code outputs} and {@code outputKeys} are by output path.
  */
 record TaskExecution(TaskOutcome outcome, String reason, Map<String, Object> outputs, Map<String, String> outputKeys,
-                     List<String> tables, List<MaterializedTable> materializations, long rows, DagException failure) {
+                     List<String> tables, List<MaterializedTable> materializations, long rows, DagException failure,
+                     List<String> warnings) {
 
     /** A failed execution; {@code scope} (may be null) tells what the body materialized before it failed. */
     static TaskExecution failed(DagException failure, TaskScope scope) {
         return new TaskExecution(TaskOutcome.FAILED, "failed: " + failure.getMessage(), Map.of(), Map.of(),
                 scope == null ? List.of() : scope.materializedTables(),
                 scope == null ? List.of() : scope.materializations(), scope == null ? 0 : scope.rowsWritten(),
-                failure);
+                failure, scope == null ? List.of() : scope.warnings());
     }
 }

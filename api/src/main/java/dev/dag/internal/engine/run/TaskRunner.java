@@ -111,7 +111,7 @@ final class TaskRunner {
         }
         List<String> tables = entry.outputs().stream().filter(CacheEntry.Output::isTable)
                 .map(CacheEntry.Output::name).toList();
-        return new TaskExecution(outcome, reason, bound, keys, tables, List.of(), 0, null);
+        return new TaskExecution(outcome, reason, bound, keys, tables, List.of(), 0, null, List.of());
     }
 
     private boolean isCacheValid(TaskDescriptor task, CacheEntry previous, TaskKey key) {
@@ -144,7 +144,9 @@ final class TaskRunner {
             return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid");
         }
         VersionDrift.warn(invocation, drift);
-        return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid, but " + drift);
+        TaskExecution carried = fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid, but " + drift);
+        return new TaskExecution(carried.outcome(), carried.reason(), carried.outputs(), carried.outputKeys(),
+                carried.tables(), carried.materializations(), carried.rows(), null, List.of(drift));
     }
 
     private TaskExecution execute(TaskInvocation invocation, int ordinal, Object[] args, TaskScope scope,
@@ -190,7 +192,7 @@ final class TaskRunner {
             }
         }
         return new TaskExecution(outcome, why, scope.outputs(), keys, scope.materializedTables(),
-                scope.materializations(), scope.rowsWritten(), null);
+                scope.materializations(), scope.rowsWritten(), null, scope.warnings());
     }
 
     private static DagException tainted(TaskInvocation invocation, TaskScope scope) {
