@@ -1,5 +1,6 @@
 package dev.dag.bench;
 
+import dev.dag.bench.macro.AutoVersionsRerun;
 import dev.dag.bench.macro.BenchDatabase;
 import dev.dag.bench.macro.BenchOptions;
 import dev.dag.bench.macro.BulkRows;

@@ -1,27 +1,25 @@
 package dev.dag.internal.store;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.Set;
 
-/** Reads which tables and views a schema holds, through JDBC's catalog (no SQL text). */
+/** Reads which tables or views a schema holds, with one query of the dialect. */
 final class CatalogNames {
-    private static final Set<String> RELATIONS = Set.of("TABLE", "BASE TABLE", "VIEW", "MATERIALIZED VIEW");
-
     private CatalogNames() {
     }
 
-    /** The names of the tables and views of {@code schema}, as the database spells them. */
-    static Set<String> in(Connection connection, String schema) throws SQLException {
+    /** The names {@code query} (with the schema as its parameter) lists, as the database spells them. */
+    static Set<String> in(Connection connection, String query, String schema) throws SQLException {
         Set<String> names = new HashSet<>();
-        try (ResultSet tables = connection.getMetaData().getTables(null, schema, "%", null)) {
-            while (tables.next()) {
-                // the schema is a pattern ('_' matches any character); PostgreSQL lists indexes and sequences too
-                String type = tables.getString("TABLE_TYPE");
-                if (schema.equals(tables.getString("TABLE_SCHEM")) && type != null && RELATIONS.contains(type)) {
-                    names.add(tables.getString("TABLE_NAME"));
+        try (PreparedStatement select = connection.prepareStatement(query)) {
+            select.setString(1, schema);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    names.add(rows.getString(1));
                 }
             }
         }

@@ -56,7 +56,7 @@ public final class PhysicalTables {
 
     /** The names of all tables and views in the schema, from one catalog query. */
     public Set<String> names(Connection connection) throws SQLException {
-        return CatalogNames.in(connection, schema);
+        return CatalogNames.in(connection, dialect().selectRelationNames(), schema);
     }
 
     /** The statement {@link #createAs} runs, for error messages. */

@@ -36,9 +36,9 @@ public final class StagePublisher {
      * @param tables  table name → physical table name of the new version
      * @param dropped table names of the old version that the new one no longer has
      */
-    /** The names of the views (and anything else) in the schema of {@code stage}, from one catalog query. */
+    /** The names of the views in the schema of {@code stage}, from one catalog query. */
     public Set<String> viewNames(Connection connection, String stage) throws SQLException {
-        return CatalogNames.in(connection, database.stageSchema(stage));
+        return CatalogNames.in(connection, database.dialect().selectViewNames(), database.stageSchema(stage));
     }
 
     public void publish(Connection connection, String stage, Map<String, String> tables, Collection<String> dropped)

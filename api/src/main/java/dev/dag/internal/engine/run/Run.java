@@ -13,7 +13,9 @@ import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import java.sql.SQLException;
@@ -38,6 +40,7 @@ public final class Run implements RunContext {
     private final Database database;
     private final MetadataStore metadata;
     private final RunLedger ledger = new RunLedger();
+    private final DataTables dataTables;
     private final long start = System.nanoTime();
     private RunResult result;
 
@@ -48,6 +51,7 @@ public final class Run implements RunContext {
         this.config = config;
         this.database = database;
         this.metadata = metadata;
+        this.dataTables = new DataTables(PhysicalTables.data(database));
     }
 
     /**
@@ -122,7 +126,7 @@ public final class Run implements RunContext {
      * @throws DagException if the stage cannot be locked or prepared
      */
     StageExecution beginStage(StageDefinition stage, boolean commits) {
-        StageRun stageRun = new StageRun(database, metadata, runId, stage.name());
+        StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
         stageRun.begin();
         return new StageExecution(stage, stageRun, commits);
     }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /** A stage's committed version as a run found it when it began: its published objects and cache entries. */
 public final class CommittedVersion {
@@ -26,7 +27,9 @@ public final class CommittedVersion {
     private final Map<String, CacheEntry> entries = new HashMap<>();
     /** Physical names of committed tables that are not where the metadata says (dropped by hand). */
     private final Set<String> missing = new HashSet<>();
+    private Supplier<String> lastFlowLookup = () -> null;
     private String lastFlow;
+    private boolean lastFlowKnown;
 
     CommittedVersion(String stage, PhysicalTables tables) {
         this.stage = stage;
@@ -47,6 +50,7 @@ public final class CommittedVersion {
      * view is not in {@code views} (names as the database lists them; compared without case).
      */
     void checkPresence(Set<String> physicalTables, Set<String> views) {
+        missing.clear();
         Set<String> viewNames = new HashSet<>();
         views.forEach(view -> viewNames.add(view.toLowerCase(Locale.ROOT)));
         for (StoredObject object : byPhysical.values()) {
@@ -62,13 +66,20 @@ public final class CommittedVersion {
         return !missing.isEmpty();
     }
 
-    /** The flow of the run that committed this version (null if the stage was never committed). */
+    /**
+     * The flow of the run that committed this version (null if the stage was never committed); looked up
+     * when first asked, which only a rerun's reason does.
+     */
     public String lastFlow() {
+        if (!lastFlowKnown) {
+            lastFlow = lastFlowLookup.get();
+            lastFlowKnown = true;
+        }
         return lastFlow;
     }
 
-    void lastFlow(String flow) {
-        this.lastFlow = flow;
+    void lastFlowFrom(Supplier<String> lookup) {
+        this.lastFlowLookup = lookup;
     }
 
     boolean isEmpty() {

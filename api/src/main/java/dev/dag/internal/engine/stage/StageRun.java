@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,9 +36,11 @@ public final class StageRun implements AutoCloseable {
     private final NewVersion next;
     private final ObjectDropper dropper;
     private final StageWriter writer;
+    private final DataTables dataTables;
     private StageLock.Held lock;
 
-    public StageRun(Database database, MetadataStore metadata, String runId, String stage) {
+    /** {@code dataTables}: the data schema's tables as this run listed them. */
+    public StageRun(Database database, MetadataStore metadata, String runId, String stage, DataTables dataTables) {
         this.stage = stage;
         this.runId = runId;
         this.database = database;
@@ -47,6 +50,7 @@ public final class StageRun implements AutoCloseable {
         this.next = new NewVersion(stage);
         this.dropper = new ObjectDropper(stage, tables, metadata);
         this.writer = new StageWriter(this, committed, next);
+        this.dataTables = dataTables;
     }
 
     /**
@@ -73,8 +77,12 @@ public final class StageRun implements AutoCloseable {
             }
             StagePublisher publisher = new StagePublisher(database);
             if (!committed.isEmpty()) {
-                committed.checkPresence(tables.names(connection), publisher.viewNames(connection, stage));
-                committed.lastFlow(metadata.lastCommittingFlow(connection, stage));
+                Set<String> views = publisher.viewNames(connection, stage);
+                committed.checkPresence(dataTables.names(connection), views);
+                if (committed.hasMissing()) {
+                    committed.checkPresence(dataTables.relisted(connection), views);
+                }
+                committed.lastFlowFrom(this::lastCommittingFlow);
             }
             if (committed.isEmpty() || committed.hasMissing()) {
                 publisher.prepareSchemas(connection, stage); // a stage published intact has them
@@ -83,6 +91,15 @@ public final class StageRun implements AutoCloseable {
             close();
             throw new MaterializationException("Cannot prepare stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    private String lastCommittingFlow() {
+        try (Connection connection = database.connection()) {
+            return metadata.lastCommittingFlow(connection, stage);
+        } catch (SQLException e) {
+            LOG.debug("stage {}: cannot read which flow committed it last: {}", stage, e.getMessage());
+            return null;
         }
     }
 

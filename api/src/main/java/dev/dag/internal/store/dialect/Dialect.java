@@ -52,6 +52,15 @@ public interface Dialect {
     /** {@code SELECT * FROM schema.table}. */
     String selectAll(String schema, String table);
 
+    /**
+     * The tables and views of a schema: columns (table_name); parameter: the schema name. One query, where
+     * the JDBC catalog ({@code DatabaseMetaData.getTables}) may take several milliseconds a call.
+     */
+    String selectRelationNames();
+
+    /** The views of a schema: columns (table_name); parameter: the schema name. */
+    String selectViewNames();
+
     /** {@code SELECT count(*) FROM schema.table}. */
     String countRows(String schema, String table);
 

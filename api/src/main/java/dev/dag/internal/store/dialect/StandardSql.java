@@ -65,6 +65,16 @@ public abstract class StandardSql implements Dialect {
     }
 
     @Override
+    public String selectRelationNames() {
+        return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?";
+    }
+
+    @Override
+    public String selectViewNames() {
+        return "SELECT table_name FROM information_schema.views WHERE table_schema = ?";
+    }
+
+    @Override
     public String selectAll(String schema, String table) {
         return "SELECT * FROM " + qualified(schema, table);
     }
