@@ -15,7 +15,7 @@ public final class CleanTasks {
     }
 
     /** Customers with normalized e-mail addresses; {@code customer_id} is the primary key. */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table customers(Table rawCustomers) {
         return Table.of("""
                 SELECT customer_id, trim(name) AS name, lower(email) AS email, region, segment, signed_up
@@ -29,7 +29,7 @@ public final class CleanTasks {
      *
      * @param maxQuantity largest quantity a single order line may have
      */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static CleanOrders orders(Table rawOrders, Table customers, Table products, int maxQuantity) {
         // Written now rather than returned: both outputs below are built from it. It stays in the stage
         // for auditing, each row with the reason it was rejected for.

@@ -15,7 +15,7 @@ public final class MartTasks {
     }
 
     /** Orders and revenue per day. */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table dailyRevenue(Table orders) {
         return Table.of("""
                 SELECT order_date AS day, count(*) AS orders, sum(amount) AS revenue
@@ -25,7 +25,7 @@ public final class MartTasks {
     }
 
     /** Per customer: orders, revenue, first and last order, and rank by revenue within the region. */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table customerValue(Table orders, Table customers) {
         return Table.of("""
                 SELECT c.customer_id, c.region, c.segment,
@@ -46,7 +46,7 @@ public final class MartTasks {
      * {@code inputType} applies to every input, but rows are only read when {@code obj()} is called:
      * the million orders are used through {@code ref()} and never leave the database.
      */
-    @Materialize(version = "1", inputType = Product.class)
+    @Materialize(version = Materialize.AUTO, inputType = Product.class)
     @SuppressWarnings("unchecked")
     public static Table categoryMonths(Table orders, Table products) {
         List<Product> catalogue = (List<Product>) products.obj();
@@ -64,7 +64,7 @@ public final class MartTasks {
     }
 
     /** Customers, orders, revenue and revenue share per region, largest first. */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table regionRevenue(Table customerValue) {
         return Table.of("""
                 SELECT region,

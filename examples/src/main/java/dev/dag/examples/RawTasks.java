@@ -21,7 +21,7 @@ public final class RawTasks {
      * Every 251st order arrives twice; a few have a quantity of 0 or 250, customer 0, the unknown SKU
      * {@code SKU-999}, or a status in capitals with blanks around it.
      */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table orders(int count, int customers) {
         // Each attribute takes the row number modulo a number coprime to the customer count (20,000), so
         // that a customer's orders vary in product, status, quantity and discount.
@@ -56,7 +56,7 @@ public final class RawTasks {
     }
 
     /** {@code count} customers with region, segment and a sign-up date; e-mails in mixed case. */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table customers(int count) {
         return Table.of("""
                 SELECT
@@ -77,7 +77,7 @@ public final class RawTasks {
      * The product catalogue: small, curated by hand, so it lives in code as records and is bulk-loaded
      * (DuckDB appender). The primary key lets the database refuse a duplicated SKU.
      */
-    @Materialize(version = "1")
+    @Materialize(version = Materialize.AUTO)
     public static Table products() {
         return Table.of(CATALOGUE).name("products").primaryKey("sku");
     }
