@@ -120,6 +120,16 @@ class CacheTrustIT {
         }
     }
 
+    /** Settings that hold a connection: its state says nothing about what the task computes. */
+    record Source(String table, java.sql.Connection connection) {
+    }
+
+    @Materialize(version = "1")
+    static Table fromSource(Source source) {
+        Bodies.ran("fromSource");
+        return Table.of("SELECT 1 AS n").name("from_source");
+    }
+
     @Materialize(version = "1")
     static Table numbers() {
         Bodies.ran("numbers");
@@ -208,6 +218,20 @@ class CacheTrustIT {
 
         assertExecuted();
         assertOutcome(second, "constant", CACHE_VALID, "cache-valid");
+    }
+
+    @OnEachDatabase
+    void anArgumentHoldingAConnectionIsRefusedNamingThePathAndTheFix(TestDatabase db) throws Exception {
+        try (java.sql.Connection connection = db.connect()) {
+            Flow flow = flowOf("source", "raw", () -> fromSource(new Source("orders", connection)));
+
+            dev.dag.DagException refused = assertThrows(dev.dag.DagException.class, () -> db.run(flow));
+
+            assertTrue(refused.getMessage().contains("source.connection"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("transient") && refused.getMessage().contains("ignore"),
+                    "the message says what to do: " + refused.getMessage());
+            assertExecuted();
+        }
     }
 
     @OnEachDatabase
