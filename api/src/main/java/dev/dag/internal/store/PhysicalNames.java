@@ -6,9 +6,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Names of physical tables: {@code <stage>__<table>__<run>}, unique per run and stage. A name that
- * would exceed the database's identifier limit is cut and ends in a hash of the full name, so that two
- * long names never collide by truncation.
+ * Names of physical tables: {@code <stage>__<table>__<run>}, unique by construction. When the stage or table
+ * name itself could blur the separators (it contains {@code __}, or starts or ends with {@code _}: stage
+ * {@code a} with table {@code b__c} and stage {@code a__b} with table {@code c} would both read
+ * {@code a__b__c}), the name ends in {@code _h} and a hash of the exact pair. A name that would exceed the
+ * database's identifier limit is cut and ends in a hash of the full name, so that two long names never
+ * collide by truncation.
  */
 public final class PhysicalNames {
     private static final int HASH_CHARS = 12;
@@ -18,7 +21,15 @@ public final class PhysicalNames {
 
     /** The physical name of {@code table} of {@code stage} written by run {@code runTag}. */
     public static String of(String stage, String table, String runTag, int maxBytes) {
-        return fit(stage + "__" + table + "__" + runTag, maxBytes);
+        String name = stage + "__" + table + "__" + runTag;
+        if (blursSeparators(stage) || blursSeparators(table)) {
+            name += "_h" + sha256Hex((stage + '\0' + table).getBytes(StandardCharsets.UTF_8)).substring(0, HASH_CHARS);
+        }
+        return fit(name, maxBytes);
+    }
+
+    private static boolean blursSeparators(String part) {
+        return part.contains("__") || part.startsWith("_") || part.endsWith("_");
     }
 
     /** {@code name} itself if it fits in {@code maxBytes} UTF-8 bytes, else a prefix plus a stable hash. */

@@ -88,4 +88,18 @@ class PhysicalNamesTest {
         assertNotEquals(PhysicalNames.of("clean", table + "a", "r1", LIMIT),
                 PhysicalNames.of("clean", table + "a", "r2", LIMIT));
     }
+
+    @Test
+    void stageAndTableNamesThatBlurTheSeparatorsNeverShareAPhysicalName() {
+        assertNotEquals(PhysicalNames.of("a", "b__c", "r1", LIMIT), PhysicalNames.of("a__b", "c", "r1", LIMIT));
+        assertNotEquals(PhysicalNames.of("a_", "b", "r1", LIMIT), PhysicalNames.of("a", "_b", "r1", LIMIT));
+        assertNotEquals(PhysicalNames.of("a", "b__c__r1", "r1", LIMIT), PhysicalNames.of("a__b", "c__r1", "r1", LIMIT));
+    }
+
+    @Test
+    void plainNamesKeepTheReadableForm() {
+        assertEquals("clean_data__big_orders__r1", PhysicalNames.of("clean_data", "big_orders", "r1", LIMIT));
+        assertTrue(PhysicalNames.of("a", "b__c", "r1", LIMIT).matches("a__b__c__r1_h[0-9a-f]{12}"),
+                PhysicalNames.of("a", "b__c", "r1", LIMIT));
+    }
 }

@@ -156,9 +156,16 @@ public final class StageWriter {
         }
     }
 
-    /** A write that failed leaves nothing: no table, no metadata, and its name free for a retry. */
+    /**
+     * A write that failed leaves nothing: no table, no metadata, and its name free for a retry. Only a table
+     * this run registered is dropped: a cleanup never touches a table the metadata gives to anyone else.
+     */
     private void forgetFailedWrite(String name, String physical) {
+        boolean registered = next.staged().contains(physical);
         next.forget(name, physical);
+        if (!registered) {
+            return;
+        }
         try (Connection connection = database.connection()) {
             tables.drop(connection, physical);
             metadata.forget(connection, physical);
