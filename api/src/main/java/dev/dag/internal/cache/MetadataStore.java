@@ -2,7 +2,6 @@ package dev.dag.internal.cache;
 
 import dev.dag.ConfigException;
 import dev.dag.internal.store.Database;
-import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -40,39 +37,8 @@ public final class MetadataStore {
     public static MetadataStore open(Database database) throws SQLException {
         MetadataStore store = new MetadataStore(database);
         store.createIfMissing();
-        store.checkDataSchemaIsOurs();
+        new ForeignTables(database, store.sql).refuse();
         return store;
-    }
-
-    /**
-     * Checks that every table in the instance's data schema was written under this metadata schema: dag
-     * registers each table before it writes it, so a table this metadata does not know was written under
-     * another metadata schema (a changed {@code metadata_schema} over the same stages), and each would take the
-     * other's tables for its own.
-     *
-     * @throws ConfigException naming the tables and what to do
-     */
-    private void checkDataSchemaIsOurs() throws SQLException {
-        try (Connection connection = database.connection()) {
-            Set<String> unknown = new TreeSet<>(PhysicalTables.data(database).names(connection));
-            if (unknown.isEmpty()) {
-                return;
-            }
-            try (Statement statement = connection.createStatement();
-                 ResultSet rows = statement.executeQuery(sql.selectPhysicalNames())) {
-                while (rows.next()) {
-                    unknown.remove(rows.getString(1));
-                }
-            }
-            if (!unknown.isEmpty()) {
-                throw new ConfigException("Schema '" + database.dataSchema() + "' of instance '"
-                        + database.config().instance() + "' holds " + unknown.size() + " tables that dag's metadata "
-                        + "schema '" + database.metadataSchema() + "' never wrote (e.g. '" + unknown.iterator().next()
-                        + "'): they belong to another metadata schema over the same stages, and each would take the "
-                        + "other's tables for its own. Switch metadata_schema back, give this configuration a "
-                        + "schema_prefix of its own, or reset the instance (docs/storage.md, 'Resetting').", null);
-            }
-        }
     }
 
     /** The flow whose run committed {@code stage} last, or null if it was never committed. */
