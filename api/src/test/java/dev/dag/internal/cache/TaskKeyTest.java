@@ -1,5 +1,8 @@
 package dev.dag.internal.cache;
 
+import static dev.dag.internal.cache.TestKeys.freshKey;
+import static dev.dag.internal.cache.TestKeys.keyOf;
+import static dev.dag.internal.cache.TestKeys.readBack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,23 +22,6 @@ import org.junit.jupiter.api.Test;
 /** A task is cache-valid when its key equals the committed one: every part must count, nothing else may. */
 class TaskKeyTest {
 
-    /** A key of format {@link TaskKey#FORMAT} for a static method {@code m()V} with a manual version. */
-    private static TaskKey keyOf(String task, String stage, String version, Map<String, String> arguments,
-                                 List<String> names, String receiver, String freshness) {
-        return TaskKey.of(new TaskKey.Subject(task, stage, "example.Tasks.m()V"), TaskKey.Code.of(version), arguments,
-                names, receiver, freshness);
-    }
-
-    private static TaskKey freshKey(Map<String, String> arguments, List<String> names, String receiver,
-                                    String freshness, String runId, String task, int ordinal) {
-        return TaskKey.fresh(new TaskKey.Subject(task, "s", "example.Tasks.m()V"), TaskKey.Code.of(""), arguments,
-                names, receiver, freshness, runId, ordinal);
-    }
-
-    private static TaskKey readBack(TaskKey written) {
-        return TaskKey.fromParts(written.key(), written.subject().task(), written.subject().stage(),
-                written.partsJson());
-    }
     private static final Map<String, String> ARGS = Map.of("00", "{\"$input\":\"k-orders\"}", "01", "3");
     private static final List<String> NAMES = List.of("orders", "min");
 

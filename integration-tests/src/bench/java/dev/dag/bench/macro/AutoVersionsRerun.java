@@ -2,13 +2,9 @@ package dev.dag.bench.macro;
 
 import dev.dag.Flow;
 import dev.dag.Materialize;
-import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
-import java.util.function.IntFunction;
 
 /**
  * Scenario g: what versions that know the code cost. The many-task flow of scenario c, once with every task
@@ -47,12 +43,12 @@ public final class AutoVersionsRerun implements Scenario {
     @Override
     public void run(BenchDatabase db, BenchOptions options, Report report) throws Exception {
         int tasks = options.stages() * options.lanes();
-        Flow auto = flow("g_auto", options, AutoVersionsRerun::autoSeed, AutoVersionsRerun::autoStep);
-        Flow manual = flow("g_manual", options, AutoVersionsRerun::manualSeed, AutoVersionsRerun::manualStep);
+        Flow auto = LaneFlows.of("g_auto", options, AutoVersionsRerun::autoSeed, AutoVersionsRerun::autoStep);
+        Flow manual = LaneFlows.of("g_manual", options, AutoVersionsRerun::manualSeed, AutoVersionsRerun::manualStep);
         long autoBuild = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(auto, db), TaskOutcome.RAN, tasks));
         long manualBuild = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(manual, db), TaskOutcome.RAN, tasks));
         List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
-                () -> rerun(auto, db, tasks), () -> rerun(manual, db, tasks)));
+                () -> LaneFlows.rerun(auto, db, tasks), () -> LaneFlows.rerun(manual, db, tasks)));
         double ratio = samples.get(0).medianMillis() / samples.get(1).medianMillis();
         System.out.printf("  g: AUTO rerun of %d tasks: %s%n  g: manual rerun: %s%n", tasks, samples.get(0).describe(),
                 samples.get(1).describe());
@@ -61,31 +57,5 @@ public final class AutoVersionsRerun implements Scenario {
                 String.format("%.2f (auto/manual)", ratio), ratio, 1.1, "<= 1.1"));
         report.note(String.format("g/%s: first build, fingerprints computed: AUTO %s, manual %s", db.label(),
                 Millis.format(autoBuild / 1e6), Millis.format(manualBuild / 1e6)));
-    }
-
-    private static Flow flow(String name, BenchOptions options, IntFunction<Table> seed,
-                             BiFunction<Table, Integer, Table> step) {
-        Flow flow = new Flow(name);
-        try (flow) {
-            List<Table> previous = new ArrayList<>();
-            for (int s = 0; s < options.stages(); s++) {
-                try (Stage stage = new Stage(String.format("%s_s%02d", name, s))) {
-                    List<Table> current = new ArrayList<>();
-                    for (int lane = 0; lane < options.lanes(); lane++) {
-                        current.add(s == 0 ? seed.apply(lane) : step.apply(previous.get(lane), lane));
-                    }
-                    previous = current;
-                }
-            }
-        }
-        return flow;
-    }
-
-    private static long rerun(Flow flow, BenchDatabase db, int tasks) {
-        long start = System.nanoTime();
-        var result = FlowRuns.run(flow, db);
-        long elapsed = System.nanoTime() - start;
-        FlowRuns.expect(result, TaskOutcome.CACHE_VALID, tasks);
-        return elapsed;
     }
 }

@@ -2,13 +2,11 @@ package dev.dag.bench.macro;
 
 import dev.dag.Flow;
 import dev.dag.Materialize;
-import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,11 +34,11 @@ public final class ManyTasksRerun implements Scenario {
     @Override
     public void run(BenchDatabase db, BenchOptions options, Report report) throws Exception {
         int tasks = options.stages() * options.lanes();
-        Flow flow = flow(options.stages(), options.lanes());
+        Flow flow = LaneFlows.of("c", options, ManyTasksRerun::seed, ManyTasksRerun::step);
         long build = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(flow, db), TaskOutcome.RAN, tasks));
         try (Connection plain = db.plainConnection("")) {
             List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
-                    () -> rerun(flow, db, tasks),
+                    () -> LaneFlows.rerun(flow, db, tasks),
                     () -> roundTrips(plain, tasks)));
             double perTask = samples.get(0).medianMillis() / tasks;
             double roundTrip = samples.get(1).medianMillis() / tasks;
@@ -54,31 +52,6 @@ public final class ManyTasksRerun implements Scenario {
                     "<= 5 ms/task" + (db.kind() == BenchDatabase.Kind.DUCKDB ? "" : " (DuckDB goal)")));
         }
         report.note(String.format("c/%s: first build of the %d tasks: %s", db.label(), tasks, Millis.format(build / 1e6)));
-    }
-
-    private static Flow flow(int stages, int lanes) {
-        Flow flow = new Flow("c_many");
-        try (flow) {
-            List<Table> previous = new ArrayList<>();
-            for (int s = 0; s < stages; s++) {
-                try (Stage stage = new Stage(String.format("c_s%02d", s))) {
-                    List<Table> current = new ArrayList<>();
-                    for (int lane = 0; lane < lanes; lane++) {
-                        current.add(s == 0 ? seed(lane) : step(previous.get(lane), lane));
-                    }
-                    previous = current;
-                }
-            }
-        }
-        return flow;
-    }
-
-    private static long rerun(Flow flow, BenchDatabase db, int tasks) {
-        long start = System.nanoTime();
-        var result = FlowRuns.run(flow, db);
-        long elapsed = System.nanoTime() - start;
-        FlowRuns.expect(result, TaskOutcome.CACHE_VALID, tasks);
-        return elapsed;
     }
 
     private static long roundTrips(Connection plain, int count) throws Exception {

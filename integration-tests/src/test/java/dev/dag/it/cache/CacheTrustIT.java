@@ -19,9 +19,9 @@ import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
-import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import dev.dag.it.support.Flows;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
@@ -148,20 +148,10 @@ class CacheTrustIT {
         return Table.of("SELECT 1 AS x").name(tableName);
     }
 
-    private static Flow flowOf(String flowName, String stage, Runnable tasks) {
-        Flow flow = new Flow(flowName);
-        try (flow) {
-            try (Stage s = new Stage(stage)) {
-                tasks.run();
-            }
-        }
-        return flow;
-    }
-
     @OnEachDatabase
     void twoFlowsWithTheSameStageAndTaskNameNeverServeEachOthersTables(TestDatabase db) {
-        Flow sales = flowOf("sales", "src", Sales::orders);
-        Flow returns = flowOf("returns", "src", Returns::orders);
+        Flow sales = Flows.oneStage("sales", "src", Sales::orders);
+        Flow returns = Flows.oneStage("returns", "src", Returns::orders);
         firstRun(db, sales);
 
         Result second = db.run(returns);
@@ -178,9 +168,9 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void aConstantsPrivateStateIsPartOfTheKey(TestDatabase db) {
-        firstRun(db, flowOf("filter", "raw", () -> filtered(numbers(), new Threshold(1, "x"))));
+        firstRun(db, Flows.oneStage("filter", "raw", () -> filtered(numbers(), new Threshold(1, "x"))));
 
-        Result second = db.run(flowOf("filter", "raw", () -> filtered(numbers(), new Threshold(2, "x"))));
+        Result second = db.run(Flows.oneStage("filter", "raw", () -> filtered(numbers(), new Threshold(2, "x"))));
 
         assertExecuted("filtered");
         assertOutcome(second, "filtered", RAN, "constant argument");
@@ -195,7 +185,7 @@ class CacheTrustIT {
         db.execute("CREATE SCHEMA " + shop, "CREATE TABLE " + shop + ".orders AS SELECT 1 AS id");
         outsideTable = shop + ".orders";
 
-        Result result = db.run(flowOf("outside", "raw", () -> {
+        Result result = db.run(Flows.oneStage("outside", "raw", () -> {
             fromOutside();
             fromOutsideWithFreshness();
         }));
@@ -212,9 +202,9 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void anInstanceTaskWhoseObjectHasNoFieldsIsCached(TestDatabase db) {
-        firstRun(db, flowOf("stateless", "raw", () -> new Stateless().constant()));
+        firstRun(db, Flows.oneStage("stateless", "raw", () -> new Stateless().constant()));
 
-        Result second = db.run(flowOf("stateless", "raw", () -> new Stateless().constant()));
+        Result second = db.run(Flows.oneStage("stateless", "raw", () -> new Stateless().constant()));
 
         assertExecuted();
         assertOutcome(second, "constant", CACHE_VALID, "cache-valid");
@@ -223,7 +213,7 @@ class CacheTrustIT {
     @OnEachDatabase
     void anArgumentHoldingAConnectionIsRefusedNamingThePathAndTheFix(TestDatabase db) throws Exception {
         try (java.sql.Connection connection = db.connect()) {
-            Flow flow = flowOf("source", "raw", () -> fromSource(new Source("orders", connection)));
+            Flow flow = Flows.oneStage("source", "raw", () -> fromSource(new Source("orders", connection)));
 
             dev.dag.DagException refused = assertThrows(dev.dag.DagException.class, () -> db.run(flow));
 
@@ -236,7 +226,7 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void aStoredTableDroppedByHandIsRebuiltNotServed(TestDatabase db) {
-        Flow flow = flowOf("numbers", "raw", CacheTrustIT::numbers);
+        Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
         firstRun(db, flow);
         TableRef physical = db.physicalBehind("raw", "numbers");
         db.execute("DROP VIEW " + db.table("raw", "numbers"), "DROP TABLE " + physical);
@@ -251,7 +241,7 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void aStageSchemaDroppedByHandIsRebuilt(TestDatabase db) {
-        Flow flow = flowOf("numbers", "raw", CacheTrustIT::numbers);
+        Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
         firstRun(db, flow);
         db.execute("DROP SCHEMA " + db.schema("raw") + " CASCADE");
 
@@ -264,7 +254,7 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void anotherMetadataSchemaOverTheSameStagesIsRefused(TestDatabase db) {
-        Flow flow = flowOf("numbers", "raw", CacheTrustIT::numbers);
+        Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
         firstRun(db, flow);
         ConfigContext other = ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
                 .user(db.config().user()).password(db.config().password())
@@ -281,20 +271,20 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void repeatedCallsOfATaskAreMatchedByTheirKeysNotTheirOrder(TestDatabase db) {
-        firstRun(db, flowOf("parts", "raw", () -> {
+        firstRun(db, Flows.oneStage("parts", "raw", () -> {
             part(1);
             part(2);
         }));
 
-        Result onlySecond = db.run(flowOf("parts", "raw", () -> part(2)));
+        Result onlySecond = db.run(Flows.oneStage("parts", "raw", () -> part(2)));
         assertExecuted();
         assertOutcome(onlySecond, "part", CACHE_VALID, "cache-valid");
 
-        firstRun(db, flowOf("parts", "raw", () -> {
+        firstRun(db, Flows.oneStage("parts", "raw", () -> {
             part(1);
             part(2);
         }));
-        Result swapped = db.run(flowOf("parts", "raw", () -> {
+        Result swapped = db.run(Flows.oneStage("parts", "raw", () -> {
             part(2);
             part(1);
         }));
@@ -304,7 +294,7 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void aLazyTaskWhoseOnlyOutputIsAnUnchangedBlobIsLazyCacheValid(TestDatabase db) {
-        Flow flow = flowOf("settings", "cfg", CacheTrustIT::settings);
+        Flow flow = Flows.oneStage("settings", "cfg", CacheTrustIT::settings);
         firstRun(db, flow);
 
         Result unchanged = db.run(flow);
@@ -317,7 +307,7 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void aTableRenamedOnlyInCaseIsPublishedUnderItsNewNameAlone(TestDatabase db) {
-        Flow flow = flowOf("rename", "out", CacheTrustIT::renamed);
+        Flow flow = Flows.oneStage("rename", "out", CacheTrustIT::renamed);
         firstRun(db, flow);
         TableRef before = db.physicalBehind("out", "Out");
 
