@@ -36,11 +36,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(Bodies.class)
 class CacheTrustIT {
     static volatile String blobText = "a";
+    static volatile String blobLimit = "12345678901234567.1";
     static volatile String tableName = "Out";
 
     @BeforeEach
     void reset() {
         blobText = "a";
+        blobLimit = "12345678901234567.1";
         tableName = "Out";
     }
 
@@ -139,7 +141,8 @@ class CacheTrustIT {
     @Materialize(lazy = true)
     static Blob settings() {
         Bodies.ran("settings");
-        return Blob.of(Map.of("text", blobText)).name("settings");
+        return Blob.of(Map.of("text", blobText, "limits", java.util.Set.of(new java.math.BigDecimal(blobLimit))))
+                .name("settings");
     }
 
     @Materialize(lazy = true)
@@ -303,6 +306,10 @@ class CacheTrustIT {
         blobText = "b";
         Result changed = db.run(flow);
         assertOutcome(changed, "settings", RAN, "blob 'settings' changed");
+
+        blobLimit = "12345678901234567.2";
+        Result lastDigit = db.run(flow);
+        assertOutcome(lastDigit, "settings", RAN, "blob 'settings' changed");
     }
 
     @OnEachDatabase

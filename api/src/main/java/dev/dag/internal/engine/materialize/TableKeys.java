@@ -68,6 +68,6 @@ final class TableKeys {
         if (!scope.descriptor().lazy()) {
             return scope.outputKey(path != null ? path : "~" + name);
         }
-        return Hashes.of("blob", scope.stage(), name, CanonicalJson.of(value), scope.lazySalt());
+        return Hashes.of("blob", scope.stage(), name, BlobState.of(value), scope.lazySalt());
     }
 }

@@ -6,7 +6,6 @@ import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.cache.code.CodeFingerprint;
 import dev.dag.internal.cache.code.CodeFingerprints;
@@ -161,7 +160,8 @@ final class TaskKeyBuilder {
 
     private static String freshness(TaskInvocation invocation, Object[] boundArgs) {
         try {
-            return CanonicalJson.of(invocation.descriptor().freshness().fingerprint(boundArgs));
+            return StateJson.of(invocation.descriptor().freshness().fingerprint(boundArgs), StateRules.plain(),
+                    "fingerprint");
         } catch (Exception e) {
             Throwable cause = e instanceof InvocationTargetException target ? target.getCause() : e;
             throw new DefinitionException("The source fingerprint of " + invocation + " failed: " + cause + ". A "
