@@ -141,7 +141,7 @@ public final class ConfigContext implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "ConfigContext(" + instance + ", " + url + ")";
+        return "ConfigContext(" + instance + ", " + Engine.redacted(url) + ")";
     }
 
     /** Builds a {@link ConfigContext}; {@link #url(String)} is required. */

@@ -8,6 +8,7 @@ import dev.dag.RunContext;
 import dev.dag.RunOptions;
 import dev.dag.Table;
 import dev.dag.TaskContext;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.config.YamlConfigLoader;
 import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.context.StackTraces;
@@ -147,6 +148,11 @@ public final class Engine {
     /** {@code error} with dag's own frames removed, so that the user's line is on top. */
     public static <T extends DagException> T forUser(T error) {
         return StackTraces.forUser(error);
+    }
+
+    /** {@code url} without its credentials, for printing. */
+    public static String redacted(String url) {
+        return Redaction.url(url);
     }
 
     /** {@code schema.name} in standard SQL quotes, for refs users create themselves. */

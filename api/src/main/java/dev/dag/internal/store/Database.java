@@ -6,6 +6,7 @@ import com.zaxxer.hikari.pool.HikariPool;
 import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
 import dev.dag.TableRef;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.seam.TableAccess;
 import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.StageLock;
@@ -68,7 +69,7 @@ public final class Database implements AutoCloseable {
                     : "Check that the database is running and the URL, user and password are right.";
             String reason = String.valueOf(cause.getMessage()).strip().replaceAll("\\.+$", "");
             throw new ConfigException("Cannot connect to the table store of instance '" + config.instance()
-                    + "' at " + config.url() + ": " + reason + ". " + hint, e);
+                    + "' at " + Redaction.url(config.url()) + ": " + Redaction.url(reason) + ". " + hint, e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.dag.internal.store;
 
 import dev.dag.ConfigException;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.DuckDbDialect;
 import dev.dag.internal.store.dialect.PostgresDialect;
@@ -15,7 +16,7 @@ final class Dialects {
 
     static Dialect forUrl(String url, String instance) {
         return KNOWN.stream().filter(dialect -> dialect.accepts(url)).findFirst()
-                .orElseThrow(() -> new ConfigException("Instance '" + instance + "' has url '" + url
+                .orElseThrow(() -> new ConfigException("Instance '" + instance + "' has url '" + Redaction.url(url)
                         + "', which no dag dialect serves. Supported: jdbc:duckdb:<file>, jdbc:postgresql://<host>:<port>/<database>.", null));
     }
 }
