@@ -95,6 +95,13 @@ public final class Database implements AutoCloseable {
      * @throws DefinitionException naming the stage, the prefix and the limit
      */
     public void requireStageSchemaFits(String stage) {
+        String reserved = dialect.reservedSchema(stageSchema(stage), config.url());
+        if (reserved != null) {
+            throw new dev.dag.DefinitionException("Stage '" + stage + "' would be the schema '" + stageSchema(stage)
+                    + "', which " + dialect.name() + " keeps for itself (" + reserved + "): dag would publish its views "
+                    + "among the database's own objects. Rename the stage, or give the instance a schema_prefix.",
+                    null, null, stage);
+        }
         int length = bytes(stageSchema(stage));
         if (length > dialect.maxIdentifierBytes()) {
             throw new dev.dag.DefinitionException("Stage '" + stage + "' has the schema '" + stageSchema(stage) + "' ("

@@ -22,6 +22,14 @@ public interface Dialect {
         return quote(schema) + "." + quote(name);
     }
 
+    /**
+     * Why {@code schema} belongs to the database itself (a system schema, or the name of an attached catalog,
+     * which schema references would be confused with), or null when dag may use it.
+     *
+     * @param jdbcUrl the instance's URL (a DuckDB file's name is the name of its catalog)
+     */
+    String reservedSchema(String schema, String jdbcUrl);
+
     /** Longest identifier in bytes the database keeps unchanged. */
     int maxIdentifierBytes();
 

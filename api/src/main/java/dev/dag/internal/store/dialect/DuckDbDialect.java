@@ -1,5 +1,8 @@
 package dev.dag.internal.store.dialect;
 
+import java.util.Locale;
+import java.util.Set;
+
 /**
  * DuckDB (embedded). Its DDL is transactional, which stage publishing relies on; it has no
  * {@code ALTER TABLE ... SET SCHEMA} and no schema rename, which is why stages are views over
@@ -16,6 +19,28 @@ public final class DuckDbDialect extends StandardSql {
     @Override
     public boolean accepts(String jdbcUrl) {
         return jdbcUrl.startsWith("jdbc:duckdb:");
+    }
+
+    @Override
+    public String reservedSchema(String schema, String jdbcUrl) {
+        String name = schema.toLowerCase(Locale.ROOT);
+        if (Set.of("main", "temp", "system", "information_schema", "pg_catalog").contains(name)) {
+            return "a schema of every DuckDB database";
+        }
+        return name.equals(catalogOf(jdbcUrl)) ? "the name of the database file's catalog" : null;
+    }
+
+    /** The catalog name DuckDB gives the database of {@code jdbcUrl}: the file name without extension. */
+    private static String catalogOf(String jdbcUrl) {
+        String path = jdbcUrl.substring("jdbc:duckdb:".length());
+        int query = path.indexOf('?');
+        path = query < 0 ? path : path.substring(0, query);
+        if (path.isEmpty() || path.startsWith(":memory:")) {
+            return "memory";
+        }
+        String file = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+        int dot = file.indexOf('.');
+        return (dot < 0 ? file : file.substring(0, dot)).toLowerCase(Locale.ROOT);
     }
 
     @Override

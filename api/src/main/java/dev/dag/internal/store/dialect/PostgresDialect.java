@@ -1,5 +1,7 @@
 package dev.dag.internal.store.dialect;
 
+import java.util.Locale;
+
 /**
  * PostgreSQL. DDL is transactional and views are bound to tables, not names, so the stage publish is a
  * swap of views in one transaction like on DuckDB. In-memory rows go through {@code COPY ... FROM STDIN}.
@@ -18,6 +20,16 @@ public final class PostgresDialect extends StandardSql {
     @Override
     public boolean accepts(String jdbcUrl) {
         return jdbcUrl.startsWith("jdbc:postgresql:");
+    }
+
+    @Override
+    public String reservedSchema(String schema, String jdbcUrl) {
+        String name = schema.toLowerCase(Locale.ROOT);
+        if (name.equals("information_schema") || name.startsWith("pg_")) {
+            return "a system schema of PostgreSQL";
+        }
+        // public is every database's default schema: other applications' tables live there
+        return name.equals("public") ? "the default schema, shared with every other application" : null;
     }
 
     @Override
