@@ -38,5 +38,8 @@ public final class LegacyEtl {
             rows.next();
             System.out.println("RESULT " + rows.getLong(1));
         }
+        if (Boolean.getBoolean("etl.fail")) {
+            throw new IllegalStateException("the export after the queries failed");
+        }
     }
 }

@@ -48,11 +48,16 @@ class UnchangedEtlIT {
     }
 
     private static String runEtl(TestDatabase db, Path config, int threshold) {
+        return runEtl(db, config, List.of("-Detl.threshold=" + threshold), 0);
+    }
+
+    /** Runs the ETL program in a JVM of its own with the agent; returns its output. */
+    private static String runEtl(TestDatabase db, Path config, List<String> properties, int expectedExit) {
         db.config().close(); // a DuckDB file admits one process: let the child have it
         try (ChildJvm etl = ChildJvm.start("legacy ETL", "config=" + config + ",instance=it,flow=nightly",
-                List.of("-Detl.threshold=" + threshold), LegacyEtl.class,
+                properties, LegacyEtl.class,
                 List.of(db.config().url(), db.config().user() == null ? "" : db.config().user(), ""))) {
-            assertEquals(0, etl.awaitExit(Duration.ofMinutes(2)), etl.output());
+            assertEquals(expectedExit, etl.awaitExit(Duration.ofMinutes(2)), etl.output());
             return etl.output();
         }
     }
@@ -89,5 +94,17 @@ class UnchangedEtlIT {
         assertTrue(edited.contains("RESULT 200"), edited);
         assertEquals(Map.of("bigOrders", "RAN", "orders", "LAZY_CACHE_VALID", "summary", "RAN"),
                 outcomesOfLastRun(db));
+    }
+
+    @OnEachDatabase
+    void aMainThatThrowsIsRecordedAsFailedAndCommitsNothing(TestDatabase db) throws Exception {
+        Path config = writeConfig(db);
+
+        String output = runEtl(db, config, List.of("-Detl.threshold=5", "-Detl.fail=true"), 1);
+
+        assertTrue(output.contains("the export after the queries failed"), output);
+        String meta = "\"" + db.config().schemaPrefix() + "dag_meta\"";
+        assertEquals("failed", db.value("SELECT status FROM " + meta + ".runs WHERE flow = 'nightly'"));
+        assertTrue(db.tablesIn("raw").isEmpty(), "no stage of the failed run was committed: " + db.tablesIn("raw"));
     }
 }

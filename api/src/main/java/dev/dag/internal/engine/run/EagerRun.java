@@ -141,8 +141,12 @@ public final class EagerRun implements RunContext {
         end(true);
     }
 
-    /** Ends the run committing nothing that is still open: the code it wrapped failed. */
-    public void fail() {
+    /**
+     * Ends the run committing nothing that is still open: the code it wrapped failed with {@code cause}. The
+     * run is recorded as failed, with the cause as its failure.
+     */
+    public void fail(Throwable cause) {
+        run.fail(new DagException("The code run " + runId() + " wrapped failed: " + cause, null, null, null, cause));
         end(false);
     }
 

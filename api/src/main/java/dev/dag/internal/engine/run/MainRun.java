@@ -36,7 +36,7 @@ public final class MainRun {
     public static void end(Object run, Throwable thrown) {
         EagerRun eager = (EagerRun) run;
         if (thrown != null) {
-            eager.fail();
+            eager.fail(thrown);
             LOG.warn("main failed ({}): run {} committed none of its open stages", thrown, eager.runId());
         } else {
             eager.close();
