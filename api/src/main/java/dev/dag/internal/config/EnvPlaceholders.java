@@ -36,6 +36,13 @@ final class EnvPlaceholders {
             matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
         }
         matcher.appendTail(out);
-        return out.toString();
+        String resolved = out.toString();
+        for (int start = value.indexOf("${"); start >= 0; start = value.indexOf("${", start + 2)) {
+            if (!PLACEHOLDER.matcher(value).region(start, value.length()).lookingAt()) {
+                throw new ConfigException("Malformed placeholder in '" + value + "' (" + where + "): write ${NAME} or "
+                        + "${NAME:-default}.", null);
+            }
+        }
+        return resolved;
     }
 }

@@ -1,5 +1,6 @@
 package dev.dag.internal.config;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -27,6 +28,9 @@ import java.util.Map;
  * </pre>
  */
 public final class YamlConfigLoader {
+    /** The top-level keys of a {@code dag.yaml}: instances for dag-api, tasks for the agent. */
+    private static final List<String> SECTIONS = List.of("instances", "tasks");
+
     private YamlConfigLoader() {
     }
 
@@ -34,9 +38,14 @@ public final class YamlConfigLoader {
     public static ConfigContext load(Path file, String instance, Map<String, String> env) {
         JsonNode instances = readInstances(file);
         JsonNode node = instances.get(instance);
-        if (node == null || !node.isObject()) {
+        if (node == null) {
             throw new ConfigException("No instance '" + instance + "' in " + file.toAbsolutePath()
                     + ". Instances defined there: " + names(instances) + ".", null);
+        }
+        if (!node.isObject()) {
+            throw new ConfigException("Instance '" + instance + "' in " + file.toAbsolutePath() + " is a "
+                    + (node.isNull() ? "key without value" : "single value") + ", not a map of settings: indent its "
+                    + "keys under it (e.g. '" + instance + ":' then '  url: jdbc:duckdb:dag.duckdb').", null);
         }
         Map<String, String> values = new LinkedHashMap<>();
         EnvPlaceholders placeholders = new EnvPlaceholders(env);
@@ -60,7 +69,9 @@ public final class YamlConfigLoader {
         }
         JsonNode root;
         try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+            root = new ObjectMapper(new YAMLFactory())
+                    .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION) // a key given twice is a mistake
+                    .readTree(file.toFile());
         } catch (IOException e) {
             throw new ConfigException("Config file " + file.toAbsolutePath() + " is not valid YAML: "
                     + e.getMessage(), e);
@@ -70,7 +81,21 @@ public final class YamlConfigLoader {
             throw new ConfigException("Config file " + file.toAbsolutePath()
                     + " has no 'instances:' map. See docs/configuration.md.", null);
         }
+        refuseUnknownSections(file, root);
         return instances;
+    }
+
+    /** A misspelt section ({@code taks:}) would silently mean "no tasks": every top-level key must be known. */
+    private static void refuseUnknownSections(Path file, JsonNode root) {
+        if (root == null || !root.isObject()) {
+            return;
+        }
+        root.fieldNames().forEachRemaining(key -> {
+            if (!SECTIONS.contains(key)) {
+                throw new ConfigException("Config file " + file.toAbsolutePath() + " has the unknown top-level key '"
+                        + key + "'. Known keys: " + String.join(", ", SECTIONS) + ".", null);
+            }
+        });
     }
 
     private static List<String> names(JsonNode instances) {

@@ -221,4 +221,40 @@ class YamlConfigLoaderTest {
         assertNull(config.password(), "password");
         assertEquals("", config.schemaPrefix(), "schema_prefix");
     }
+
+    @Test
+    void aMisspeltTopLevelKeyIsRefusedListingTheKnownOnes() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb", "taks:", "  - class: a.B");
+
+        ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
+
+        assertMentions(error, "unknown top-level key 'taks'", "instances, tasks");
+    }
+
+    @Test
+    void aMalformedPlaceholderIsRefusedNotKeptAsText() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:${HOME/dag.duckdb");
+
+        ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
+
+        assertMentions(error, "Malformed placeholder", "${HOME/dag.duckdb", "key 'url'");
+    }
+
+    @Test
+    void anInstanceGivenAsAScalarSaysSoInsteadOfClaimingItIsMissing() throws IOException {
+        Path file = yaml("instances:", "  default: jdbc:duckdb:dag.duckdb");
+
+        ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
+
+        assertMentions(error, "Instance 'default'", "single value", "not a map of settings");
+    }
+
+    @Test
+    void aKeyGivenTwiceIsRefused() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:a.duckdb", "    url: jdbc:duckdb:b.duckdb");
+
+        ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
+
+        assertMentions(error, "not valid YAML", "url");
+    }
 }
