@@ -129,6 +129,9 @@ class StageCommitIT {
         List<String> tables = db.objects("BASE TABLE").stream().filter(table -> !table.startsWith(metadata)).toList();
         List<String> views = db.objects("VIEW");
         assertEquals(views.size(), tables.size(), () -> "tables: " + tables + ", views: " + views);
+        Object staged = db.value("SELECT count(*) FROM \"" + db.config().schemaPrefix() + db.config().metadataSchema()
+                + "\".objects WHERE state = 'staged'");
+        assertEquals(0L, ((Number) staged).longValue(), "the failed run forgot what it dropped");
     }
 
     @OnEachDatabase

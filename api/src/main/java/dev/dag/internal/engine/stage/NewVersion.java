@@ -23,6 +23,7 @@ final class NewVersion {
     private final Map<String, String> physicalByName = new LinkedHashMap<>();
     private final Set<String> kept = new LinkedHashSet<>();
     private final List<String> staged = new ArrayList<>();
+    private final List<String> registered = new ArrayList<>();
     private final List<CacheEntry> entries = new ArrayList<>();
     private final Map<String, Long> rowCounts = new HashMap<>();
 
@@ -57,6 +58,16 @@ final class NewVersion {
         staged.add(physical);
     }
 
+    /** An object was registered in the metadata by this run: forgotten again if the run fails. */
+    void registering(String physical) {
+        registered.add(physical);
+    }
+
+    /** The objects this run registered and did not publish or forget yet. */
+    List<String> registered() {
+        return registered;
+    }
+
     /** A table was written with {@code rows} rows. */
     void wrote(String name, String physical, long rows) {
         rowCounts.put(physical, rows);
@@ -67,6 +78,7 @@ final class NewVersion {
     void forget(String name, String physical) {
         owners.remove(name.toLowerCase(Locale.ROOT));
         staged.remove(physical);
+        registered.remove(physical);
     }
 
     void add(CacheEntry entry) {
@@ -89,6 +101,7 @@ final class NewVersion {
     /** The staged tables were published or dropped. */
     void clearStaged() {
         staged.clear();
+        registered.clear();
     }
 
     List<CacheEntry> entries() {

@@ -147,11 +147,14 @@ public final class StageRun implements AutoCloseable {
         new VersionPublisher(this, committed, next, dropper).publish();
     }
 
-    /** Drops what this run wrote; the committed version stays as it was. */
+    /** Drops what this run wrote and forgets it; the committed version stays as it was. */
     public void abort() {
         try (Connection connection = database.connection()) {
             for (String physical : next.staged()) {
                 tables.drop(connection, physical);
+            }
+            for (String physical : next.registered()) {
+                metadata.forget(connection, physical);
             }
             next.clearStaged();
         } catch (SQLException e) {

@@ -119,6 +119,7 @@ public final class StageWriter {
             String type = BlobCodec.typeName(value);
             metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null,
                     type, json), runId);
+            next.registering(physical);
             return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
@@ -146,6 +147,7 @@ public final class StageWriter {
         try (Connection connection = database.connection()) {
             metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.TABLE, task, key, query,
                     null, null), runId);
+            next.registering(physical);
             next.staging(physical);
             long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
             LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
