@@ -142,4 +142,17 @@ class ArgumentContainersIT {
         assertEquals(List.of("first", "second"), seen.get());
         assertTrue(RunContext.current().isEmpty(), "no run is open once Flow.run returned");
     }
+
+    @OnEachDatabase
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aListThatContainsItselfIsRefusedWithAClearError(TestDatabase db) {
+        List<Object> self = new java.util.ArrayList<>();
+        self.add(self);
+
+        dev.dag.DefinitionException error = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.dag.DefinitionException.class, () -> flowWith((a, b) -> fromList((List) self)));
+
+        assertTrue(error.getMessage().contains("contains itself"), error.getMessage());
+        assertTrue(error.getMessage().contains("fromList"), error.getMessage());
+    }
 }

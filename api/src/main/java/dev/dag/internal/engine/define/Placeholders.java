@@ -48,7 +48,7 @@ public final class Placeholders {
     static List<TaskInvocation> producersIn(Object[] args, TaskInvocation consumer) {
         Set<TaskInvocation> producers = new LinkedHashSet<>();
         for (Object arg : args) {
-            ValueWalker.visit(arg, value -> {
+            visitArgument(arg, consumer, value -> {
                 OutputPlaceholder placeholder = of(value);
                 if (placeholder == null) {
                     return;
@@ -62,5 +62,20 @@ public final class Placeholders {
             });
         }
         return new ArrayList<>(producers);
+    }
+
+    private static void visitArgument(Object arg, TaskInvocation consumer, java.util.function.Consumer<Object> leaf) {
+        try {
+            ValueWalker.visit(arg, leaf);
+        } catch (IllegalArgumentException e) {
+            throw cyclic(consumer, e);
+        }
+    }
+
+    /** The error for an argument that holds itself: it has no value dag could bind or hash. */
+    public static DefinitionException cyclic(TaskInvocation consumer, IllegalArgumentException e) {
+        return new DefinitionException("An argument of " + consumer + " is " + e.getMessage() + ", so it has no value "
+                + "dag can hand the task or hash into its key. Pass a value without the cycle.", consumer.taskName(),
+                null, consumer.stage().name());
     }
 }

@@ -11,6 +11,7 @@ import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.Bindings;
+import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.materialize.TaskScope;
@@ -52,7 +53,7 @@ final class TaskRunner {
         TaskKey key;
         CacheEntry previous;
         try {
-            args = binder.bind(invocation.args());
+            args = bind(binder, invocation);
             key = new TaskKeyBuilder(ledger).build(invocation, args, stageRun.runId(), ordinal, atPosition, mode);
             CacheEntry sameKey = committed.entryWithKey(task.name(), key.key());
             previous = sameKey != null ? sameKey : atPosition;
@@ -79,6 +80,14 @@ final class TaskRunner {
         TaskScope scope = new TaskScope(invocation, stageRun, key, force);
         binder.inputs().forEach(scope::seeInput);
         return execute(invocation, ordinal, args, scope, reason);
+    }
+
+    private static Object[] bind(ArgumentBinder binder, TaskInvocation invocation) {
+        try {
+            return binder.bind(invocation.args());
+        } catch (IllegalArgumentException e) {
+            throw Placeholders.cyclic(invocation, e);
+        }
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.dag.internal.engine.values;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,11 +25,33 @@ public final class ValueWalker {
     private ValueWalker() {
     }
 
-    /** {@code value} with every leaf replaced by {@code leaf.apply(it)}. */
+    /**
+     * {@code value} with every leaf replaced by {@code leaf.apply(it)}.
+     *
+     * @throws IllegalArgumentException if a container holds itself, directly or deeper down
+     */
     public static Object map(Object value, UnaryOperator<Object> leaf) {
+        return map(value, leaf, Collections.newSetFromMap(new IdentityHashMap<>()));
+    }
+
+    private static Object map(Object value, UnaryOperator<Object> leaf, Set<Object> path) {
+        if (!(value instanceof Collection<?> || value instanceof Map<?, ?> || value instanceof Record)) {
+            return leaf.apply(value);
+        }
+        if (!path.add(value)) {
+            throw new IllegalArgumentException("a " + value.getClass().getSimpleName() + " that contains itself");
+        }
+        try {
+            return mapContainer(value, leaf, path);
+        } finally {
+            path.remove(value);
+        }
+    }
+
+    private static Object mapContainer(Object value, UnaryOperator<Object> leaf, Set<Object> path) {
         if (value instanceof Collection<?> collection) {
             List<Object> walked = new ArrayList<>(collection.size());
-            collection.forEach(element -> walked.add(map(element, leaf)));
+            collection.forEach(element -> walked.add(map(element, leaf, path)));
             if (unchanged(collection, walked)) {
                 return collection;
             }
@@ -35,13 +59,10 @@ public final class ValueWalker {
         }
         if (value instanceof Map<?, ?> map) {
             Map<Object, Object> walked = new LinkedHashMap<>();
-            map.forEach((key, element) -> walked.put(key, map(element, leaf)));
+            map.forEach((key, element) -> walked.put(key, map(element, leaf, path)));
             return unchanged(map.values(), List.copyOf(walked.values())) ? map : walked;
         }
-        if (value instanceof Record record) {
-            return mapRecord(record, leaf);
-        }
-        return leaf.apply(value);
+        return mapRecord((Record) value, leaf, path);
     }
 
     /** Calls {@code leaf} for every leaf inside {@code value}, in order. */
@@ -52,13 +73,13 @@ public final class ValueWalker {
         });
     }
 
-    private static Object mapRecord(Record record, UnaryOperator<Object> leaf) {
+    private static Object mapRecord(Record record, UnaryOperator<Object> leaf, Set<Object> path) {
         RecordComponent[] components = record.getClass().getRecordComponents();
         Object[] walked = new Object[components.length];
         boolean changed = false;
         for (int i = 0; i < components.length; i++) {
             Object before = Records.component(components[i], record);
-            walked[i] = map(before, leaf);
+            walked[i] = map(before, leaf, path);
             // a primitive component is boxed anew on each read: compare its value
             changed |= components[i].getType().isPrimitive() ? !before.equals(walked[i]) : before != walked[i];
         }

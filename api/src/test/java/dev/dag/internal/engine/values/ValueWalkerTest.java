@@ -3,6 +3,7 @@ package dev.dag.internal.engine.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -89,5 +90,23 @@ class ValueWalkerTest {
         ValueWalker.visit(List.of(new Leaf("a"), List.of(new Holder(new Leaf("b"), 7))), seen::add);
 
         assertEquals(List.of(new Leaf("a"), new Leaf("b"), 7), seen);
+    }
+
+    @Test
+    void aContainerThatHoldsItselfIsRefusedNotWalkedForever() {
+        List<Object> self = new ArrayList<>();
+        self.add(List.of(self));
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> ValueWalker.map(self, UPPER_X));
+
+        assertEquals("a ArrayList that contains itself", error.getMessage());
+    }
+
+    @Test
+    void aValueHeldTwiceWithoutACycleIsFine() {
+        List<String> shared = List.of("x");
+
+        assertEquals(List.of(List.of("X"), List.of("X")), ValueWalker.map(List.of(shared, shared), UPPER_X));
     }
 }
