@@ -36,6 +36,7 @@ public final class ConfigContext implements AutoCloseable {
     private final int poolSize;
     private final int lockTimeoutSeconds;
     private final boolean strictVersions;
+    private final int connectTimeoutSeconds;
 
     private ConfigContext(Builder builder) {
         this.instance = builder.instance;
@@ -47,6 +48,7 @@ public final class ConfigContext implements AutoCloseable {
         this.poolSize = builder.poolSize;
         this.lockTimeoutSeconds = builder.lockTimeoutSeconds;
         this.strictVersions = builder.strictVersions;
+        this.connectTimeoutSeconds = builder.connectTimeoutSeconds;
     }
 
     /**
@@ -133,6 +135,14 @@ public final class ConfigContext implements AutoCloseable {
         return strictVersions;
     }
 
+    /**
+     * How long connecting and logging in to the database may take, in seconds (default 30); a server that
+     * accepts connections but never answers fails the run after it. Queries are not limited by it.
+     */
+    public int connectTimeoutSeconds() {
+        return connectTimeoutSeconds;
+    }
+
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
@@ -155,6 +165,7 @@ public final class ConfigContext implements AutoCloseable {
         private int poolSize = 4;
         private int lockTimeoutSeconds = 600;
         private boolean strictVersions;
+        private int connectTimeoutSeconds = 30;
 
         private Builder() {
         }
@@ -213,6 +224,15 @@ public final class ConfigContext implements AutoCloseable {
             return this;
         }
 
+        /** How long connecting and logging in may take, in seconds (default 30, at least 1). */
+        public Builder connectTimeoutSeconds(int seconds) {
+            if (seconds < 1) {
+                throw new ConfigException("connect_timeout_seconds must be at least 1, got " + seconds, null);
+            }
+            this.connectTimeoutSeconds = seconds;
+            return this;
+        }
+
         /** Whether a manual version whose task's code changed fails the run (default false). */
         public Builder strictVersions(boolean strict) {
             this.strictVersions = strict;
@@ -235,9 +255,10 @@ public final class ConfigContext implements AutoCloseable {
                 case "pool_size" -> poolSize(parseNumber("pool_size", value));
                 case "lock_timeout_seconds" -> lockTimeoutSeconds(parseNumber("lock_timeout_seconds", value));
                 case "strict_versions" -> strictVersions(parseBoolean("strict_versions", value));
+                case "connect_timeout_seconds" -> connectTimeoutSeconds(parseNumber("connect_timeout_seconds", value));
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
                         + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
-                        + "lock_timeout_seconds, strict_versions.", null);
+                        + "lock_timeout_seconds, strict_versions, connect_timeout_seconds.", null);
             }
         }
 

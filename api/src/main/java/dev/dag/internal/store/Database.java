@@ -51,7 +51,8 @@ public final class Database implements AutoCloseable {
         hikari.setPassword(config.password());
         hikari.setMaximumPoolSize(config.poolSize());
         hikari.setMinimumIdle(1);
-        hikari.setConnectionTimeout(10_000);
+        hikari.setConnectionTimeout(config.connectTimeoutSeconds() * 1000L);
+        dialect.connectionProperties(config.connectTimeoutSeconds()).forEach(hikari::addDataSourceProperty);
         for (String internal : new String[] {DATA_SCHEMA, DEBUG_SCHEMA, config.metadataSchema()}) {
             if (bytes(config.schemaPrefix() + internal) > dialect.maxIdentifierBytes()) {
                 throw new ConfigException("Instance '" + config.instance() + "': schema '" + config.schemaPrefix()
@@ -155,6 +156,7 @@ public final class Database implements AutoCloseable {
     /** A connection outside the pool, for a lock that must end with its session. */
     private Connection dedicatedConnection() throws SQLException {
         Properties properties = new Properties();
+        dialect.connectionProperties(config.connectTimeoutSeconds()).forEach(properties::setProperty);
         if (config.user() != null) {
             properties.setProperty("user", config.user());
         }

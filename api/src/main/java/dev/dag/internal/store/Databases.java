@@ -1,20 +1,41 @@
 package dev.dag.internal.store;
 
 import dev.dag.ConfigContext;
-import dev.dag.internal.store.Database;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
-/** The open database (pool) of each {@link ConfigContext}, opened on first use and closed with the context. */
+/**
+ * The open database (pool) of each {@link ConfigContext}, opened on first use and closed with the context.
+ * Opening connects to the database: it holds a lock of its own config only, so that an instance that does
+ * not answer never stalls the runs on other instances.
+ */
 public final class Databases {
     private static final Map<ConfigContext, Database> OPEN = new IdentityHashMap<>();
+    private static final Map<ConfigContext, Object> OPENING = new IdentityHashMap<>();
 
     private Databases() {
     }
 
     /** The database of {@code config}, opening its pool if needed. */
-    public static synchronized Database of(ConfigContext config) {
-        return OPEN.computeIfAbsent(config, Database::open);
+    public static Database of(ConfigContext config) {
+        synchronized (openingLockOf(config)) {
+            Database open;
+            synchronized (Databases.class) {
+                open = OPEN.get(config);
+            }
+            if (open != null) {
+                return open;
+            }
+            Database opened = Database.open(config);
+            synchronized (Databases.class) {
+                OPEN.put(config, opened);
+            }
+            return opened;
+        }
+    }
+
+    private static synchronized Object openingLockOf(ConfigContext config) {
+        return OPENING.computeIfAbsent(config, key -> new Object());
     }
 
     /** Closes the pool of {@code config}, if open. */

@@ -30,6 +30,14 @@ public interface Dialect {
      */
     String reservedSchema(String schema, String jdbcUrl);
 
+    /**
+     * Driver properties that bound connecting and logging in to {@code seconds} (a server that accepts the
+     * connection but never answers must not hang a run). They do not limit how long a query may take.
+     */
+    default java.util.Map<String, String> connectionProperties(int seconds) {
+        return java.util.Map.of();
+    }
+
     /** Longest identifier in bytes the database keeps unchanged. */
     int maxIdentifierBytes();
 

@@ -23,6 +23,12 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
+    public java.util.Map<String, String> connectionProperties(int seconds) {
+        String value = Integer.toString(seconds);
+        return java.util.Map.of("connectTimeout", value, "loginTimeout", value);
+    }
+
+    @Override
     public String reservedSchema(String schema, String jdbcUrl) {
         String name = schema.toLowerCase(Locale.ROOT);
         if (name.equals("information_schema") || name.startsWith("pg_")) {
