@@ -79,6 +79,15 @@ public final class TestDatabase implements AutoCloseable {
         }));
     }
 
+    /**
+     * Why tests on {@code kind} cannot run here (PostgreSQL without a server, outside CI), or null when they can:
+     * for test engines that skip without {@link OnEachDatabase}. Under {@code CI=true} it is null, so that
+     * {@link #open} fails instead of skipping.
+     */
+    public static String whyUnavailable(Kind kind) {
+        return kind == Kind.POSTGRES ? PostgresLocator.whyUnavailable() : null;
+    }
+
     /** Which database this is. */
     public Kind kind() {
         return kind;

@@ -1,0 +1,176 @@
+package dev.dag.it.cache.model;
+
+import dev.dag.TaskOutcome;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The cache rules of docs/caching.md and docs/imperative.md in plain Java, knowing nothing of dag's code: it
+ * predicts which tasks of a run execute and which tables are rebuilt, from what it remembers of the last committed
+ * version of each stage.
+ *
+ * <ul>
+ *   <li>A versioned or AUTO task is cache-valid iff its key parts equal those committed in its stage: stage, version,
+ *       code (AUTO only), constant arguments' full state, and its inputs' content keys. Its output's content key
+ *       is derived from its key, so a rerun gives consumers a new input.</li>
+ *   <li>A manual version whose code changed stays cache-valid, with a warning, until the version or anything else
+ *       in its key changes; the warning stands on every run (the entry keeps the code it was built with).</li>
+ *   <li>A lazy task always runs its body. Each table is keyed by stage, name, SQL with input references replaced by
+ *       content keys, primary key, and the keys of the tables the task materialized before it (a
+ *       {@code Dag.materialize} group: each of its tables only on those before the group). A table whose key is
+ *       committed in the stage is kept; the task is LAZY_CACHE_VALID iff all are kept. Its output's content key is
+ *       the returned table's key, so consumers of an unchanged table stay valid.</li>
+ * </ul>
+ */
+final class ReferenceModel {
+    private Map<String, StageState> committed = Map.of();
+
+    /** What a committed stage version holds for the model: entries of versioned tasks, and table keys by name. */
+    record StageState(Map<String, Entry> entries, Map<String, String> tables) {
+    }
+
+    /** A versioned task's committed entry: its key parts and the code (method body) it was built with. */
+    record Entry(KeyParts parts, String code) {
+    }
+
+    /**
+     * What a versioned task's key is made of ({@code code} is empty for manual versions: it only warns). The task's
+     * name is part of it: two tasks with equal parts otherwise still give their consumers different inputs.
+     */
+    record KeyParts(String task, String stage, String version, String code, List<String> constants,
+                    List<String> inputs) {
+    }
+
+    /** Predicts the run of {@code flow} against the committed state. */
+    Prediction predict(FlowSpec flow) {
+        Map<String, String> outputKeys = new HashMap<>();
+        Map<String, Prediction.Expected> expected = new LinkedHashMap<>();
+        Map<String, StageState> next = new LinkedHashMap<>();
+        for (int stage = 0; stage < flow.stageCount(); stage++) {
+            String stageName = FlowSpec.stageName(stage);
+            StageState before = committed.getOrDefault(stageName, new StageState(Map.of(), Map.of()));
+            StageState after = new StageState(new HashMap<>(), new HashMap<>());
+            for (TaskSpec task : flow.tasksIn(stage)) {
+                List<String> inputKeys = task.inputs().stream().map(outputKeys::get).toList();
+                Prediction.Expected result = task.kind().lazy()
+                        ? lazy(task, stageName, inputKeys, before, after, outputKeys)
+                        : versioned(task, stageName, inputKeys, before, after, outputKeys);
+                expected.put(task.name(), result);
+            }
+            next.put(stageName, after);
+        }
+        return new Prediction(expected, next);
+    }
+
+    /** Takes the predicted run as committed (the caller checked that dag did what was predicted). */
+    void commit(Prediction prediction) {
+        committed = prediction.committed();
+    }
+
+    private static Prediction.Expected versioned(TaskSpec task, String stage, List<String> inputKeys, StageState before,
+                                                 StageState after, Map<String, String> outputKeys) {
+        String code = TaskSource.body(task);
+        boolean auto = task.kind() == TaskKind.AUTO;
+        KeyParts parts = new KeyParts(task.name(), stage, auto ? "auto" : Integer.toString(task.version()),
+                auto ? code : "", task.constants().stream().map(Constant::state).toList(), inputKeys);
+        Entry previous = before.entries().get(task.name());
+        String outputKey = ModelKey.of("output", parts);
+        outputKeys.put(task.name(), outputKey);
+        after.tables().put(task.returned().name(), outputKey);
+        if (previous != null && previous.parts().equals(parts)) {
+            after.entries().put(task.name(), previous); // keeps the code it was built with: a drift keeps warning
+            boolean drift = !auto && !previous.code().equals(code);
+            return new Prediction.Expected(task.name(), stage, TaskOutcome.CACHE_VALID, drift, Set.of(),
+                    drift ? "key unchanged, code drifted under version " + task.version() : "key unchanged");
+        }
+        after.entries().put(task.name(), new Entry(parts, code));
+        return new Prediction.Expected(task.name(), stage, TaskOutcome.RAN, false,
+                Set.of(stage + "." + task.returned().name()), previous == null ? "no entry in " + stage
+                : "changed: " + differences(previous.parts(), parts));
+    }
+
+    private static String differences(KeyParts before, KeyParts now) {
+        List<String> changed = new ArrayList<>();
+        if (!before.version().equals(now.version())) {
+            changed.add("version");
+        }
+        if (!before.code().equals(now.code())) {
+            changed.add("code");
+        }
+        if (!before.constants().equals(now.constants())) {
+            changed.add("constants");
+        }
+        if (!before.inputs().equals(now.inputs())) {
+            changed.add("inputs");
+        }
+        return String.join(", ", changed);
+    }
+
+    private static Prediction.Expected lazy(TaskSpec task, String stage, List<String> inputKeys, StageState before,
+                                            StageState after, Map<String, String> outputKeys) {
+        List<String> localKeys = new ArrayList<>();
+        Set<String> rebuilt = new LinkedHashSet<>();
+        List<String> why = new ArrayList<>();
+        String chain = "";
+        List<SqlTable> materialized = task.materialized();
+        if (task.kind() == TaskKind.GROUP) {
+            String groupChain = chain;
+            for (SqlTable table : materialized) {
+                localKeys.add(lazyTable(task, table, List.of(), stage, inputKeys, localKeys, groupChain, before, after,
+                        rebuilt, why));
+            }
+            chain = ModelKey.of("chain", chain, localKeys);
+        } else {
+            for (SqlTable table : materialized) {
+                String key = lazyTable(task, table, List.of(), stage, inputKeys, localKeys, chain, before, after,
+                        rebuilt, why);
+                localKeys.add(key);
+                chain = ModelKey.of("chain", chain, List.of(key));
+            }
+        }
+        String returnedKey = lazyTable(task, task.returned(), task.primaryKey().columns(), stage, inputKeys, localKeys,
+                chain, before, after, rebuilt, why);
+        outputKeys.put(task.name(), returnedKey);
+        TaskOutcome outcome = rebuilt.isEmpty() ? TaskOutcome.LAZY_CACHE_VALID : TaskOutcome.RAN;
+        return new Prediction.Expected(task.name(), stage, outcome, false, rebuilt,
+                rebuilt.isEmpty() ? "every table unchanged" : String.join("; ", why));
+    }
+
+    /** Keys one table of a lazy task, records it in {@code after} and notes whether it must be rebuilt. */
+    private static String lazyTable(TaskSpec task, SqlTable table, List<String> primaryKey, String stage,
+                                    List<String> inputKeys, List<String> localKeys, String chain, StageState before,
+                                    StageState after, Set<String> rebuilt, List<String> why) {
+        String sql = sql(task, table, inputKeys, localKeys);
+        String key = ModelKey.of("sql", stage, table.name(), sql, primaryKey, chain);
+        after.tables().put(table.name(), key);
+        String committedKey = before.tables().get(table.name());
+        if (!Objects.equals(committedKey, key)) {
+            rebuilt.add(stage + "." + table.name());
+            why.add(table.name() + (committedKey == null ? " new in " + stage : " key changed"));
+        }
+        return key;
+    }
+
+    /** The task's SQL as dag keys it: constant terms as their values, table references as content keys. */
+    static String sql(TaskSpec task, SqlTable table, List<String> inputKeys, List<String> localKeys) {
+        StringBuilder sql = new StringBuilder();
+        for (SqlTable.Piece piece : table.pieces(task.constants().size())) {
+            if (piece instanceof SqlTable.Piece.Text text) {
+                sql.append(text.text());
+            } else if (piece instanceof SqlTable.Piece.Term term) {
+                sql.append(task.constants().get(term.constant()).termValue());
+            } else {
+                Source source = ((SqlTable.Piece.Ref) piece).source();
+                sql.append("{").append(source.local() ? localKeys.get(source.index()) : inputKeys.get(source.index()))
+                        .append("}");
+            }
+        }
+        return sql.toString();
+    }
+}

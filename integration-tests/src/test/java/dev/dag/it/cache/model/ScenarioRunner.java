@@ -1,0 +1,92 @@
+package dev.dag.it.cache.model;
+
+import dev.dag.Flow;
+import dev.dag.Result;
+import dev.dag.TaskResult;
+import dev.dag.it.support.TestDatabase;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Plays one scenario on one database: runs the generated flow, then after each edit runs it again, and judges each
+ * run against the reference model and against a clean run of the same (effective) definition in a fresh database.
+ * Stops at the first run that disagrees: after it, the model's memory of the committed stages is no longer dag's.
+ */
+final class ScenarioRunner {
+    private final TestDatabase.Kind kind;
+    private final TaskClasses classes = new TaskClasses();
+    private final ReferenceModel model = new ReferenceModel();
+    private final BuiltCode built = new BuiltCode();
+    private final List<Step> steps = new ArrayList<>();
+
+    ScenarioRunner(TestDatabase.Kind kind) {
+        this.kind = kind;
+    }
+
+    ScenarioReport run(FlowSpec initial, List<EditGene> edits) {
+        try (TestDatabase db = TestDatabase.open(kind, "model")) {
+            FlowSpec flow = initial;
+            Step step = step(db, 0, null, flow, Map.of());
+            for (int i = 0; step.verdict().passed() && i < edits.size(); i++) {
+                Edit edit = edits.get(i).toEdit(flow);
+                flow = edit.apply(flow);
+                step = step(db, i + 1, edit, flow, step.observation().after());
+            }
+        }
+        return new ScenarioReport(kind, edits.size(), steps);
+    }
+
+    private Step step(TestDatabase db, int index, Edit edit, FlowSpec flow, Map<String, PublishedTable> before) {
+        String source = TaskSource.of(flow);
+        Prediction prediction = model.predict(flow);
+        Observation observed = null;
+        Verdict verdict;
+        try {
+            observed = observe(db, flow, source, before);
+            built.record(flow, observed.executed());
+            Map<String, PublishedTable> clean = index == 0 ? null : cleanRun(built.effective(flow));
+            verdict = Verdict.of(flow, prediction, observed, clean);
+        } catch (RuntimeException | AssertionError e) {
+            verdict = new Verdict(List.of(), List.of(), List.of(), List.of("the run failed: " + stackTrace(e)));
+        }
+        if (verdict.passed()) {
+            model.commit(prediction);
+        }
+        Step step = new Step(index, edit, flow, source, prediction, observed, verdict);
+        steps.add(step);
+        return step;
+    }
+
+    private Observation observe(TestDatabase db, FlowSpec flow, String source, Map<String, PublishedTable> before) {
+        Class<?> tasks = classes.load(source);
+        TaskClasses.takeExecuted(tasks);
+        Result result = TaskClasses.define(tasks).run(db.options());
+        Set<String> executed = TaskClasses.takeExecuted(tasks);
+        Map<String, TaskResult> results = new LinkedHashMap<>();
+        result.tasks().forEach(task -> results.put(task.task(), task));
+        return new Observation(results, executed, before, PublishedTables.read(db, flow.stageNames()),
+                result.summary());
+    }
+
+    /** What a fresh database publishes after one run of {@code flow}. */
+    private Map<String, PublishedTable> cleanRun(FlowSpec flow) {
+        Class<?> tasks = classes.load(TaskSource.of(flow));
+        try (TestDatabase fresh = TestDatabase.open(kind, "model-clean")) {
+            Flow definition = TaskClasses.define(tasks);
+            definition.run(fresh.options());
+            TaskClasses.takeExecuted(tasks);
+            return PublishedTables.read(fresh, flow.stageNames());
+        }
+    }
+
+    private static String stackTrace(Throwable e) {
+        StringWriter text = new StringWriter();
+        e.printStackTrace(new PrintWriter(text));
+        return text.toString();
+    }
+}
