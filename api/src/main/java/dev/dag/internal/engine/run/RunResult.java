@@ -1,10 +1,12 @@
 package dev.dag.internal.engine.run;
 
 import dev.dag.ConfigContext;
+import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Result;
 import dev.dag.TableRef;
 import dev.dag.TaskResult;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
@@ -98,7 +100,11 @@ final class RunResult implements Result {
     public <R> List<R> rows(Object output, Class<R> rowType) {
         TableRef ref = get(output, TableRef.class);
         StoredTable table = committedOrNot(placeholderOf(output));
-        return StoredTableReader.read(Databases.of(config), ref, table, rowType, null);
+        try {
+            return StoredTableReader.read(Databases.of(config), ref, table, rowType, null);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e); // reported at the line that called rows(...)
+        }
     }
 
     private OutputPlaceholder placeholderOf(Object output) {
