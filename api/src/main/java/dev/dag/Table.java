@@ -2,12 +2,13 @@ package dev.dag;
 
 import dev.dag.internal.seam.Engine;
 import dev.dag.internal.seam.TableAccess;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A table a task produces or consumes. Immutable: {@link #name(String)}, {@link #primaryKey(String...)}
- * and {@link #indexes(List)} return a new {@code Table}.
+ * A table a task produces or consumes. Immutable: {@link #name(String)}, {@link #primaryKey(String...)},
+ * {@link #indexes(List)} and {@link #decimal(String, int, int)} return a new {@code Table}.
  *
  * <pre>{@code
  * return Table.of("SELECT * FROM " + raw.ref() + " WHERE qty > 0").name("orders").primaryKey("id");
@@ -26,15 +27,17 @@ public final class Table {
     private final String name;
     private final List<String> primaryKey;
     private final List<List<String>> indexes;
+    private final List<DecimalColumn> decimals;
     private final TableAccess.Placeholder placeholder;
     private final TableAccess.Stored stored;
 
     private Table(Object obj, String name, List<String> primaryKey, List<List<String>> indexes,
-                  TableAccess.Placeholder placeholder, TableAccess.Stored stored) {
+                  List<DecimalColumn> decimals, TableAccess.Placeholder placeholder, TableAccess.Stored stored) {
         this.obj = obj;
         this.name = name;
         this.primaryKey = primaryKey;
         this.indexes = indexes;
+        this.decimals = decimals;
         this.placeholder = placeholder;
         this.stored = stored;
     }
@@ -47,24 +50,39 @@ public final class Table {
      */
     public static Table of(Object obj) {
         Objects.requireNonNull(obj, "Table.of(obj): obj must be SQL text, a TableRef or a List of rows, not null");
-        return new Table(obj, null, List.of(), List.of(), null, null);
+        return new Table(obj, null, List.of(), List.of(), List.of(), null, null);
     }
 
     /** This table under the given name (unique within its stage; defaults to the task name). */
     public Table name(String name) {
         Objects.requireNonNull(name, "table name");
-        return new Table(obj, name, primaryKey, indexes, placeholder, stored);
+        return new Table(obj, name, primaryKey, indexes, decimals, placeholder, stored);
     }
 
     /** This table with a primary key on the given columns, added after the data is loaded. */
     public Table primaryKey(String... columns) {
-        return new Table(obj, name, List.of(columns), indexes, placeholder, stored);
+        return new Table(obj, name, List.of(columns), indexes, decimals, placeholder, stored);
     }
 
     /** This table with one index per entry (each a list of columns), created after the data is loaded. */
     public Table indexes(List<List<String>> indexes) {
         List<List<String>> copy = indexes.stream().map(List::copyOf).toList();
-        return new Table(obj, name, primaryKey, copy, placeholder, stored);
+        return new Table(obj, name, primaryKey, copy, decimals, placeholder, stored);
+    }
+
+    /**
+     * This table with column {@code column} of its rows stored as a decimal of {@code precision} digits,
+     * {@code scale} of them after the point, instead of the precision and scale dag infers from the values
+     * (docs/types.md). Every value of the column then reads back with this scale; a value with more decimals or
+     * more digits before the point is refused, never rounded. For tables given as records or maps only.
+     *
+     * @throws DefinitionException for a precision outside 1 to 38 or a scale outside 0 to {@code precision}
+     */
+    public Table decimal(String column, int precision, int scale) {
+        List<DecimalColumn> declared = new ArrayList<>(decimals);
+        declared.removeIf(decimal -> decimal.column().equals(column));
+        declared.add(new DecimalColumn(column, precision, scale));
+        return new Table(obj, name, primaryKey, indexes, List.copyOf(declared), placeholder, stored);
     }
 
     /** The table name, or {@code null} when none was given. */
@@ -80,6 +98,11 @@ public final class Table {
     /** Index column lists (empty when none). */
     public List<List<String>> indexes() {
         return indexes;
+    }
+
+    /** The decimal columns declared with {@link #decimal(String, int, int)} (empty when none). */
+    public List<DecimalColumn> decimals() {
+        return decimals;
     }
 
     /**
@@ -156,14 +179,15 @@ public final class Table {
 
         @Override
         public Table placeholderTable(TableAccess.Placeholder placeholder) {
-            return new Table(null, null, List.of(), List.of(), placeholder, null);
+            return new Table(null, null, List.of(), List.of(), List.of(), placeholder, null);
         }
 
         @Override
         public Table storedTable(Table source, TableAccess.Stored stored) {
             List<String> pk = source == null ? List.of() : source.primaryKey;
             List<List<String>> idx = source == null ? List.of() : source.indexes;
-            return new Table(null, stored.tableName(), pk, idx, null, stored);
+            List<DecimalColumn> decimals = source == null ? List.of() : source.decimals;
+            return new Table(null, stored.tableName(), pk, idx, decimals, null, stored);
         }
     }
 }

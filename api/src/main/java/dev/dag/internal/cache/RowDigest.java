@@ -3,6 +3,7 @@ package dev.dag.internal.cache;
 import dev.dag.internal.cache.Hashes;
 import dev.dag.internal.rows.RowSource;
 import dev.dag.internal.rows.RowSources;
+import dev.dag.internal.store.dialect.Column;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -14,15 +15,21 @@ public final class RowDigest {
     private RowDigest() {
     }
 
-    /** The digest of a list of records or maps. */
-    public static String of(List<?> rows) {
-        RowSource source = RowSources.of(rows);
+    /**
+     * The digest of a list of records or maps, with the decimal columns of {@code declared}: of the values as they
+     * would be stored.
+     *
+     * @throws dev.dag.internal.rows.ValueRefusal for rows that would not be stored exactly
+     */
+    public static String of(List<?> rows, List<Column> declared) {
+        RowSource source = RowSources.of(rows, declared);
         MessageDigest digest = Hashes.sha256();
         update(digest, source.columns().toString());
         Iterator<Object[]> values = source.rows();
         while (values.hasNext()) {
             for (Object value : values.next()) {
-                update(digest, value == null ? "\u0000" : value.getClass().getSimpleName() + ":" + value);
+                update(digest, value == null ? "\u0000" : value instanceof byte[] bytes
+                        ? "bytes:" + HexFormat.of().formatHex(bytes) : value.getClass().getSimpleName() + ":" + value);
             }
             digest.update((byte) '\n');
         }

@@ -1,17 +1,18 @@
 package dev.dag.internal.rows;
 
+import dev.dag.internal.store.Identifiers;
 import dev.dag.internal.store.dialect.Column;
-import dev.dag.internal.store.dialect.ColumnType;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns a {@code List} of records or maps into a {@link RowSource}. Record columns follow the
- * components; map columns follow the keys of the first row, typed by the first non-null value.
+ * Turns a {@code List} of records or maps into a {@link RowSource}: the columns and their types (docs/types.md),
+ * and the values, each checked to be stored exactly, in the order of the list. Anything that would not arrive
+ * exactly is a {@link ValueRefusal}: the column set and types while this is called, a value while the rows are
+ * read.
  */
 public final class RowSources {
     private RowSources() {
@@ -26,105 +27,61 @@ public final class RowSources {
         return first == null || first instanceof Record || first instanceof Map<?, ?>;
     }
 
-    /**
-     * The rows of a list of records or maps.
-     *
-     * @throws IllegalArgumentException describing what cannot be stored (empty list, mixed rows, a
-     *     value type without a column type)
-     */
+    /** The rows of a list of records or maps, every column's type inferred. */
     public static RowSource of(List<?> rows) {
+        return of(rows, List.of());
+    }
+
+    /**
+     * The rows of a list of records or maps, with the decimal columns of {@code declared} instead of the precision
+     * and scale their values would give.
+     *
+     * @throws ValueRefusal for rows whose columns cannot be stored (an empty list, mixed rows, a type without a
+     *     column type, a column name no database keeps); the returned rows throw it for a value
+     */
+    public static RowSource of(List<?> rows, List<Column> declared) {
         if (rows.isEmpty()) {
-            throw new IllegalArgumentException("the list of rows is empty, so its columns are unknown; "
-                    + "return a SQL query (e.g. SELECT ... WHERE false) for an empty table");
+            throw ValueRefusal.of("the list of rows is empty, so its columns are unknown",
+                    "Return a SQL query (e.g. SELECT ... WHERE false) for an empty table");
         }
+        Map<String, Column> declaredByName = new LinkedHashMap<>();
+        declared.forEach(column -> declaredByName.put(column.name(), column));
         Object first = rows.get(0);
+        RowSource source;
         if (first instanceof Record record) {
-            return ofRecords(rows, record.getClass());
+            source = RecordRows.of(rows, record.getClass(), declaredByName);
+        } else if (first instanceof Map<?, ?>) {
+            source = MapRows.of(rows, declaredByName);
+        } else {
+            throw ValueRefusal.ofRow(0, "it is " + (first == null ? "null" : "a " + first.getClass().getName()),
+                    "Give rows as records of one class or as maps");
         }
-        if (first instanceof Map<?, ?>) {
-            return ofMaps(rows);
-        }
-        throw new IllegalArgumentException("rows must be records or maps, got " + first.getClass().getName());
+        checkNames(source.columns(), declaredByName);
+        return source;
     }
 
-    private static RowSource ofRecords(List<?> rows, Class<?> type) {
-        RecordComponent[] components = type.getRecordComponents();
-        List<Column> columns = new ArrayList<>();
-        for (RecordComponent component : components) {
-            columns.add(new Column(component.getName(), typeOf(component.getType(), component.getName())));
-            component.getAccessor().setAccessible(true);
-        }
-        Iterator<?> source = rows.iterator();
-        Iterator<Object[]> values = new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return source.hasNext();
+    /** Names every database keeps as they are, no two alike but for case (DuckDB would take them for one). */
+    private static void checkNames(List<Column> columns, Map<String, Column> declared) {
+        Map<String, String> byFoldedName = new HashMap<>();
+        for (Column column : columns) {
+            String problem = Identifiers.problem(column.name());
+            if (problem != null) {
+                throw ValueRefusal.ofColumn(column.name(), "the name is not one a database keeps (" + problem + ")",
+                        "Name it with 1 to " + Identifiers.MAX_BYTES + " bytes, without control characters or "
+                                + "surrounding blanks");
             }
-
-            @Override
-            public Object[] next() {
-                Object row = source.next();
-                if (row == null || row.getClass() != type) {
-                    throw new IllegalArgumentException("all rows must be " + type.getSimpleName()
-                            + " records, found " + (row == null ? "null" : row.getClass().getName()));
-                }
-                Object[] out = new Object[components.length];
-                for (int i = 0; i < components.length; i++) {
-                    out[i] = RecordValues.read(components[i], row);
-                }
-                return out;
-            }
-        };
-        return new RowSource(columns, values);
-    }
-
-    private static RowSource ofMaps(List<?> rows) {
-        Map<?, ?> first = (Map<?, ?>) rows.get(0);
-        Map<String, ColumnType> types = new LinkedHashMap<>();
-        for (Object key : first.keySet()) {
-            types.put(String.valueOf(key), null);
-        }
-        for (Object row : rows) {
-            if (types.values().stream().allMatch(t -> t != null)) {
-                break;
-            }
-            for (Map.Entry<?, ?> entry : ((Map<?, ?>) row).entrySet()) {
-                String key = String.valueOf(entry.getKey());
-                if (types.containsKey(key) && types.get(key) == null && entry.getValue() != null) {
-                    types.put(key, typeOf(entry.getValue().getClass(), key));
-                }
+            String other = byFoldedName.put(column.name().toLowerCase(Locale.ROOT), column.name());
+            if (other != null) {
+                throw ValueRefusal.ofColumn(column.name(), "it differs from column '" + Printable.name(other)
+                        + "' only in case, and DuckDB takes them for one column", "Rename one of them");
             }
         }
-        List<Column> columns = new ArrayList<>();
-        types.forEach((name, type) -> columns.add(new Column(name, type == null ? ColumnType.VARCHAR : type)));
-        List<String> keys = new ArrayList<>(types.keySet());
-        Iterator<?> source = rows.iterator();
-        Iterator<Object[]> values = new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return source.hasNext();
+        for (String name : declared.keySet()) {
+            if (columns.stream().noneMatch(column -> column.name().equals(name))) {
+                throw ValueRefusal.ofColumn(name, "Table.decimal declares it, and the rows have no such column "
+                        + "(their columns are " + columns.stream().map(Column::name).toList() + ")",
+                        "Declare a column the rows have, spelled the same");
             }
-
-            @Override
-            public Object[] next() {
-                Map<?, ?> row = (Map<?, ?>) source.next();
-                Object[] out = new Object[keys.size()];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = row.get(keys.get(i));
-                }
-                return out;
-            }
-        };
-        return new RowSource(columns, values);
-    }
-
-    private static ColumnType typeOf(Class<?> javaType, String column) {
-        ColumnType type = ColumnType.of(javaType);
-        if (type == null) {
-            throw new IllegalArgumentException("column '" + column + "' has Java type " + javaType.getName()
-                    + ", which dag cannot store; use a number, String, boolean, LocalDate, LocalDateTime, "
-                    + "Instant, BigDecimal or UUID");
         }
-        return type;
     }
 }

@@ -35,6 +35,14 @@ public final class Identifiers {
         return name;
     }
 
+    /**
+     * What keeps {@code name} (a table or column name) from being an identifier, e.g. "empty", or null when it can be
+     * one.
+     */
+    public static String problem(String name) {
+        return problemWith(name, false);
+    }
+
     private static String problemWith(String name, boolean isSchema) {
         if (name == null || name.isEmpty()) {
             return "empty";

@@ -74,13 +74,25 @@ public final class PhysicalTables {
         return written > 0 ? written : countRows(connection, physicalName);
     }
 
-    /** Creates the table and bulk-loads the rows; returns the number of rows loaded. */
+    /**
+     * Creates the table and bulk-loads the rows; returns the number of rows loaded. A load that fails (the database
+     * refuses it, or a row is refused while it is read) drops the table again, so that no part of it stays behind.
+     */
     public long createFromRows(Connection connection, String physicalName, List<Column> columns,
                                Iterator<Object[]> rows) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(dialect().createTable(schema, physicalName, columns));
         }
-        return dialect().bulkLoader().load(connection, schema, physicalName, columns, new FailpointRows(rows));
+        try {
+            return dialect().bulkLoader().load(connection, schema, physicalName, columns, new FailpointRows(rows));
+        } catch (SQLException | RuntimeException e) {
+            try {
+                drop(connection, physicalName);
+            } catch (SQLException dropFailed) {
+                e.addSuppressed(dropFailed);
+            }
+            throw e;
+        }
     }
 
     /** Adds the primary key and indexes, after the data is in. */

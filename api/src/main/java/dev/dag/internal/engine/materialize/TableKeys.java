@@ -8,6 +8,8 @@ import dev.dag.internal.cache.Hashes;
 import dev.dag.internal.cache.RowDigest;
 import dev.dag.internal.engine.stage.ContentWriter;
 import dev.dag.internal.rows.RowSources;
+import dev.dag.internal.rows.ValueRefusal;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,11 @@ final class TableKeys {
         if (!scope.descriptor().lazy()) {
             return new Keyed(scope.outputKey(path != null ? path : "~" + name), query);
         }
-        String properties = CanonicalJson.of(List.of(table.primaryKey(), table.indexes(), scope.lazySalt()));
+        List<Object> tableProperties = new ArrayList<>(List.of(table.primaryKey(), table.indexes(), scope.lazySalt()));
+        if (!table.decimals().isEmpty()) {
+            tableProperties.add(table.decimals().toString()); // only then: the keys of other tables stay as they were
+        }
+        String properties = CanonicalJson.of(tableProperties);
         String stage = scope.stage();
         if (query != null) {
             return new Keyed(Hashes.of("sql", stage, name, query, properties, scope.chain()), query);
@@ -51,10 +57,18 @@ final class TableKeys {
         }
         if (RowSources.accepts(content)) {
             List<?> rows = (List<?>) content;
-            String digest = rows.isEmpty() ? "" : RowDigest.of(rows);
+            String digest = rows.isEmpty() ? "" : digest(scope, table, name, rows);
             return new Keyed(Hashes.of("rows", stage, name, digest, properties, scope.chain()), null);
         }
         throw ContentWriter.unsupported(scope.task(), name, scope.stage(), content);
+    }
+
+    private static String digest(TaskScope scope, Table table, String name, List<?> rows) {
+        try {
+            return RowDigest.of(rows, ContentWriter.declaredColumns(table));
+        } catch (ValueRefusal refusal) {
+            throw ContentWriter.refused(scope.task(), name, scope.stage(), refusal);
+        }
     }
 
     private static Map<String, String> quotedRefs(TaskScope scope) {

@@ -1,21 +1,20 @@
 package dev.dag.internal.engine.run;
 
 import dev.dag.ConfigContext;
+import dev.dag.DagException;
 import dev.dag.DefinitionException;
-import dev.dag.MaterializationException;
 import dev.dag.Result;
 import dev.dag.TableRef;
 import dev.dag.TaskResult;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.values.BlobCodec;
 import dev.dag.internal.engine.values.StoredTable;
-import dev.dag.internal.rows.RowReader;
+import dev.dag.internal.engine.stage.StoredTableReader;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,14 +100,10 @@ final class RunResult implements Result {
     public <R> List<R> rows(Object output, Class<R> rowType) {
         TableRef ref = get(output, TableRef.class);
         StoredTable table = committedOrNot(placeholderOf(output));
-        Database database = Databases.of(config);
-        String query = database.dialect().selectAll(ref.schema(), ref.name());
-        try (Connection connection = database.connection()) {
-            return RowReader.read(connection, query, rowType);
-        } catch (SQLException | IllegalArgumentException e) {
-            throw new MaterializationException("Cannot read table '" + table.tableName() + "' of stage '" + table.stage()
-                    + "' as " + rowType.getSimpleName() + ": " + e.getMessage() + "\nSQL:\n" + query, null,
-                    table.tableName(), table.stage(), query, e);
+        try {
+            return StoredTableReader.read(Databases.of(config), ref, table, rowType, null);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e); // reported at the line that called rows(...)
         }
     }
 

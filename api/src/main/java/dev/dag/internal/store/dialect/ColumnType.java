@@ -4,52 +4,39 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.util.UUID;
+import java.time.LocalTime;
 
-/** Column types dag creates for in-memory rows; each dialect names them in its own SQL. */
+/**
+ * Column types dag creates for in-memory rows; each dialect names them in its own SQL. Each has one Java type
+ * for its values (docs/types.md): the type a bulk loader is given for every non-null value of such a column,
+ * and the type a {@link ColumnReader} hands back for it.
+ */
 public enum ColumnType {
-    BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMPTZ, UUID;
+    BOOLEAN(Boolean.class),
+    SMALLINT(Short.class),
+    INTEGER(Integer.class),
+    BIGINT(Long.class),
+    REAL(Float.class),
+    DOUBLE(Double.class),
+    /** Precision and scale are the column's ({@link Column#precision()}, {@link Column#scale()}). */
+    DECIMAL(BigDecimal.class),
+    VARCHAR(String.class),
+    DATE(LocalDate.class),
+    TIME(LocalTime.class),
+    TIMESTAMP(LocalDateTime.class),
+    /** An instant: the databases keep no offset or zone. */
+    TIMESTAMPTZ(Instant.class),
+    UUID(java.util.UUID.class),
+    BLOB(byte[].class);
 
-    /**
-     * The column type for values of a Java type, or null when dag cannot store it.
-     */
-    public static ColumnType of(Class<?> type) {
-        if (type == boolean.class || type == Boolean.class) {
-            return BOOLEAN;
-        }
-        if (type == short.class || type == Short.class || type == byte.class || type == Byte.class) {
-            return SMALLINT;
-        }
-        if (type == int.class || type == Integer.class) {
-            return INTEGER;
-        }
-        if (type == long.class || type == Long.class) {
-            return BIGINT;
-        }
-        if (type == float.class || type == Float.class) {
-            return REAL;
-        }
-        if (type == double.class || type == Double.class) {
-            return DOUBLE;
-        }
-        if (type == BigDecimal.class) {
-            return DECIMAL;
-        }
-        if (type == String.class || type == char.class || type == Character.class || type.isEnum()) {
-            return VARCHAR;
-        }
-        if (type == LocalDate.class) {
-            return DATE;
-        }
-        if (type == LocalDateTime.class) {
-            return TIMESTAMP;
-        }
-        if (type == Instant.class) {
-            return TIMESTAMPTZ;
-        }
-        if (type == UUID.class) {
-            return UUID;
-        }
-        return null;
+    private final Class<?> valueType;
+
+    ColumnType(Class<?> valueType) {
+        this.valueType = valueType;
+    }
+
+    /** The Java type of this column's values, written and read. */
+    public Class<?> valueType() {
+        return valueType;
     }
 }

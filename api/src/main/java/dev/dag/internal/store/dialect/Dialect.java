@@ -1,5 +1,7 @@
 package dev.dag.internal.store.dialect;
 
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
 import java.util.List;
 
 /**
@@ -80,11 +82,20 @@ public interface Dialect {
     /** {@code SELECT count(*) FROM schema.table}. */
     String countRows(String schema, String table);
 
-    /** The SQL type of a column type. */
-    String sqlType(ColumnType type);
+    /** The SQL type of a column (with its precision and scale, for a decimal). */
+    String sqlType(Column column);
 
-    /** The bulk path for in-memory rows. */
+    /**
+     * The bulk path for in-memory rows. Every non-null value it is given is of its column's
+     * {@link ColumnType#valueType()}, already checked to fit the column exactly.
+     */
     BulkLoader bulkLoader();
+
+    /**
+     * How to read column {@code column} (1-based) of results shaped like {@code meta}: exactly, as the value
+     * type of the matching {@link ColumnType} for the types dag creates, as the driver gives it for others.
+     */
+    ColumnReader columnReader(ResultSetMetaData meta, int column) throws SQLException;
 
     /** How runs of one stage are serialized (default: within this JVM only). */
     default StageLock stageLock() {

@@ -1,7 +1,13 @@
 package dev.dag.internal.store.dialect;
 
+<<<<<<< HEAD
 import java.util.Locale;
 import java.util.Set;
+=======
+import dev.dag.internal.store.dialect.values.DuckDbColumnReaders;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+>>>>>>> fa8b7fc
 
 /**
  * DuckDB (embedded). Its DDL is transactional, which stage publishing relies on; it has no
@@ -49,25 +55,32 @@ public final class DuckDbDialect extends StandardSql {
     }
 
     @Override
-    public String sqlType(ColumnType type) {
-        return switch (type) {
+    public String sqlType(Column column) {
+        return switch (column.type()) {
             case BOOLEAN -> "BOOLEAN";
             case SMALLINT -> "SMALLINT";
             case INTEGER -> "INTEGER";
             case BIGINT -> "BIGINT";
             case REAL -> "REAL";
             case DOUBLE -> "DOUBLE";
-            case DECIMAL -> "DECIMAL(38, " + DecimalScale.SCALE + ")";
+            case DECIMAL -> "DECIMAL(" + column.precision() + ", " + column.scale() + ")";
             case VARCHAR -> "VARCHAR";
             case DATE -> "DATE";
+            case TIME -> "TIME";
             case TIMESTAMP -> "TIMESTAMP";
             case TIMESTAMPTZ -> "TIMESTAMPTZ";
             case UUID -> "UUID";
+            case BLOB -> "BLOB";
         };
     }
 
     @Override
     public BulkLoader bulkLoader() {
         return appender;
+    }
+
+    @Override
+    public ColumnReader columnReader(ResultSetMetaData meta, int column) throws SQLException {
+        return DuckDbColumnReaders.of(meta, column);
     }
 }

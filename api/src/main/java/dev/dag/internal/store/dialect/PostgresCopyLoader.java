@@ -1,6 +1,6 @@
 package dev.dag.internal.store.dialect;
 
-import java.math.BigDecimal;
+import dev.dag.internal.store.dialect.values.PostgresCsv;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -12,12 +12,11 @@ import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 
 /**
- * Loads rows through PostgreSQL's {@code COPY ... FROM STDIN (FORMAT csv)}, streamed in chunks of about
- * a megabyte so that a large list never becomes one large buffer. Text is always quoted, so an empty
- * string stays distinct from NULL (an unquoted empty field).
+ * Loads rows through PostgreSQL's {@code COPY ... FROM STDIN (FORMAT csv)}, streamed in chunks of about a megabyte
+ * so that a large list never becomes one large buffer. The text of each value is {@link PostgresCsv}'s.
  */
 final class PostgresCopyLoader implements BulkLoader {
-    private static final int CHUNK_BYTES = 1 << 20;
+    private static final int CHUNK_CHARS = 1 << 20;
 
     @Override
     public long load(Connection connection, String schema, String table, List<Column> columns, Iterator<Object[]> rows)
@@ -27,14 +26,15 @@ final class PostgresCopyLoader implements BulkLoader {
                 .collect(Collectors.joining(", "));
         String sql = "COPY " + StandardSql.doubleQuoted(schema) + "." + StandardSql.doubleQuoted(table) + " ("
                 + quotedColumns + ") FROM STDIN (FORMAT csv)";
+        ColumnType[] types = columns.stream().map(Column::type).toArray(ColumnType[]::new);
         CopyIn copy = copyManager.copyIn(sql);
         long count = 0;
-        StringBuilder chunk = new StringBuilder(CHUNK_BYTES + 4096);
+        StringBuilder chunk = new StringBuilder(CHUNK_CHARS + 4096);
         try {
             while (rows.hasNext()) {
-                appendRow(chunk, rows.next(), columns);
+                appendRow(chunk, rows.next(), types);
                 count++;
-                if (chunk.length() >= CHUNK_BYTES) {
+                if (chunk.length() >= CHUNK_CHARS) {
                     write(copy, chunk);
                 }
             }
@@ -54,34 +54,13 @@ final class PostgresCopyLoader implements BulkLoader {
         chunk.setLength(0);
     }
 
-    private static void appendRow(StringBuilder out, Object[] row, List<Column> columns) {
+    private static void appendRow(StringBuilder out, Object[] row, ColumnType[] types) {
         for (int i = 0; i < row.length; i++) {
             if (i > 0) {
                 out.append(',');
             }
-            Object value = row[i];
-            if (value == null) {
-                continue;
-            }
-            switch (columns.get(i).type()) {
-                case VARCHAR -> quoted(out, value.toString());
-                case DECIMAL -> out.append(DecimalScale.fit((BigDecimal) value, columns.get(i).name()).toPlainString());
-                case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ, UUID ->
-                        out.append(value);
-            }
+            PostgresCsv.appendField(out, types[i], row[i]);
         }
         out.append('\n');
-    }
-
-    private static void quoted(StringBuilder out, String text) {
-        out.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"') {
-                out.append('"');
-            }
-            out.append(c);
-        }
-        out.append('"');
     }
 }

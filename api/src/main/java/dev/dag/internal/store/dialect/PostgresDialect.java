@@ -1,6 +1,12 @@
 package dev.dag.internal.store.dialect;
 
+<<<<<<< HEAD
 import java.util.Locale;
+=======
+import dev.dag.internal.store.dialect.values.PostgresColumnReaders;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+>>>>>>> fa8b7fc
 
 /**
  * PostgreSQL. DDL is transactional and views are bound to tables, not names, so the stage publish is a
@@ -44,26 +50,33 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
-    public String sqlType(ColumnType type) {
-        return switch (type) {
+    public String sqlType(Column column) {
+        return switch (column.type()) {
             case BOOLEAN -> "BOOLEAN";
             case SMALLINT -> "SMALLINT";
             case INTEGER -> "INTEGER";
             case BIGINT -> "BIGINT";
             case REAL -> "REAL";
             case DOUBLE -> "DOUBLE PRECISION";
-            case DECIMAL -> "NUMERIC(38, " + DecimalScale.SCALE + ")";
+            case DECIMAL -> "NUMERIC(" + column.precision() + ", " + column.scale() + ")";
             case VARCHAR -> "TEXT";
             case DATE -> "DATE";
+            case TIME -> "TIME";
             case TIMESTAMP -> "TIMESTAMP";
             case TIMESTAMPTZ -> "TIMESTAMPTZ";
             case UUID -> "UUID";
+            case BLOB -> "BYTEA";
         };
     }
 
     @Override
     public BulkLoader bulkLoader() {
         return copy;
+    }
+
+    @Override
+    public ColumnReader columnReader(ResultSetMetaData meta, int column) throws SQLException {
+        return PostgresColumnReaders.of(meta, column);
     }
 
     @Override

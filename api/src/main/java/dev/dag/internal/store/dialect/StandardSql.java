@@ -34,7 +34,7 @@ public abstract class StandardSql implements Dialect {
     @Override
     public String createTable(String schema, String table, List<Column> columns) {
         return "CREATE TABLE " + qualified(schema, table) + " (" + columns.stream()
-                .map(column -> quote(column.name()) + " " + sqlType(column.type()))
+                .map(column -> quote(column.name()) + " " + sqlType(column))
                 .collect(Collectors.joining(", ")) + ")";
     }
 

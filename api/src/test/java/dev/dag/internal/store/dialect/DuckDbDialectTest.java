@@ -91,7 +91,8 @@ class DuckDbDialectTest {
     void everyColumnTypeHasASqlTypeDuckDbAccepts() throws SQLException {
         List<Column> columns = new ArrayList<>();
         for (ColumnType type : ColumnType.values()) {
-            columns.add(new Column("c_" + type.name().toLowerCase(), type));
+            String name = "c_" + type.name().toLowerCase();
+            columns.add(type == ColumnType.DECIMAL ? Column.decimal(name, 38, 10) : new Column(name, type));
         }
         try (Connection connection = connect(dir)) {
             execute(connection, dialect.createSchema(DATA), dialect.createTable(DATA, "all_types", columns));

@@ -1,0 +1,41 @@
+package dev.dag.internal.store.dialect.values;
+
+import dev.dag.internal.store.dialect.ColumnReader;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+
+/**
+ * How PostgreSQL's driver gives each column exactly. Its {@code getObject} returns {@code java.sql.Date},
+ * {@code Time} and {@code Timestamp} (shifted in the JVM's zone and before the Gregorian calendar, and without
+ * microseconds for a time) and an {@code Integer} for a smallint, so those types are asked for by their
+ * {@code java.time} class, instants through {@code OffsetDateTime}, and smallints as shorts.
+ */
+public final class PostgresColumnReaders {
+    private PostgresColumnReaders() {
+    }
+
+    /** The reader of column {@code column} of results shaped like {@code meta}. */
+    public static ColumnReader of(ResultSetMetaData meta, int column) throws SQLException {
+        return switch (meta.getColumnTypeName(column)) {
+            case "int2" -> (row, i) -> {
+                short value = row.getShort(i);
+                return row.wasNull() ? null : value;
+            };
+            case "date" -> (row, i) -> row.getObject(i, LocalDate.class);
+            case "time" -> (row, i) -> row.getObject(i, LocalTime.class);
+            case "timetz" -> (row, i) -> row.getObject(i, OffsetTime.class);
+            case "timestamp" -> (row, i) -> row.getObject(i, LocalDateTime.class);
+            case "timestamptz" -> (row, i) -> {
+                OffsetDateTime moment = row.getObject(i, OffsetDateTime.class);
+                return moment == null ? null : moment.toInstant();
+            };
+            case "bytea" -> (row, i) -> row.getBytes(i);
+            default -> (row, i) -> row.getObject(i);
+        };
+    }
+}
