@@ -1,13 +1,10 @@
 package dev.dag.internal.store.dialect;
 
-<<<<<<< HEAD
-import java.util.Locale;
-import java.util.Set;
-=======
 import dev.dag.internal.store.dialect.values.DuckDbColumnReaders;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
->>>>>>> fa8b7fc
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * DuckDB (embedded). Its DDL is transactional, which stage publishing relies on; it has no

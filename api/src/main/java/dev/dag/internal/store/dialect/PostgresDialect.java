@@ -1,12 +1,9 @@
 package dev.dag.internal.store.dialect;
 
-<<<<<<< HEAD
-import java.util.Locale;
-=======
 import dev.dag.internal.store.dialect.values.PostgresColumnReaders;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
->>>>>>> fa8b7fc
+import java.util.Locale;
 
 /**
  * PostgreSQL. DDL is transactional and views are bound to tables, not names, so the stage publish is a
