@@ -2,6 +2,7 @@ package dev.dag;
 
 import dev.dag.internal.seam.Engine;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -37,6 +38,7 @@ public final class ConfigContext implements AutoCloseable {
     private final int lockTimeoutSeconds;
     private final boolean strictVersions;
     private final int connectTimeoutSeconds;
+    private final List<String> projectPackages;
 
     private ConfigContext(Builder builder) {
         this.instance = builder.instance;
@@ -49,6 +51,7 @@ public final class ConfigContext implements AutoCloseable {
         this.lockTimeoutSeconds = builder.lockTimeoutSeconds;
         this.strictVersions = builder.strictVersions;
         this.connectTimeoutSeconds = builder.connectTimeoutSeconds;
+        this.projectPackages = List.copyOf(builder.projectPackages);
     }
 
     /**
@@ -143,6 +146,14 @@ public final class ConfigContext implements AutoCloseable {
         return connectTimeoutSeconds;
     }
 
+    /**
+     * Package prefixes whose code counts as the project's for {@code Materialize.AUTO} versions, besides the
+     * classes folder or jar of each task's own class (for a project split over several jars). Default none.
+     */
+    public List<String> projectPackages() {
+        return projectPackages;
+    }
+
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
@@ -166,6 +177,7 @@ public final class ConfigContext implements AutoCloseable {
         private int lockTimeoutSeconds = 600;
         private boolean strictVersions;
         private int connectTimeoutSeconds = 30;
+        private List<String> projectPackages = List.of();
 
         private Builder() {
         }
@@ -224,6 +236,12 @@ public final class ConfigContext implements AutoCloseable {
             return this;
         }
 
+        /** Package prefixes whose code counts as the project's for {@code Materialize.AUTO} (default none). */
+        public Builder projectPackages(List<String> packages) {
+            this.projectPackages = List.copyOf(packages);
+            return this;
+        }
+
         /** How long connecting and logging in may take, in seconds (default 30, at least 1). */
         public Builder connectTimeoutSeconds(int seconds) {
             if (seconds < 1) {
@@ -256,9 +274,11 @@ public final class ConfigContext implements AutoCloseable {
                 case "lock_timeout_seconds" -> lockTimeoutSeconds(parseNumber("lock_timeout_seconds", value));
                 case "strict_versions" -> strictVersions(parseBoolean("strict_versions", value));
                 case "connect_timeout_seconds" -> connectTimeoutSeconds(parseNumber("connect_timeout_seconds", value));
+                case "project_packages" -> projectPackages(java.util.Arrays.stream(value.split(","))
+                        .map(String::strip).filter(text -> !text.isEmpty()).toList());
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
                         + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
-                        + "lock_timeout_seconds, strict_versions, connect_timeout_seconds.", null);
+                        + "lock_timeout_seconds, strict_versions, connect_timeout_seconds, project_packages.", null);
             }
         }
 

@@ -12,6 +12,7 @@ import dev.dag.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -256,5 +257,13 @@ class YamlConfigLoaderTest {
         ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
 
         assertMentions(error, "not valid YAML", "url");
+    }
+
+    @Test
+    void projectPackagesAreReadAsACommaSeparatedList() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb",
+                "    project_packages: com.acme.sql, com.acme.common");
+
+        assertEquals(List.of("com.acme.sql", "com.acme.common"), ConfigContext.load(file, "default").projectPackages());
     }
 }

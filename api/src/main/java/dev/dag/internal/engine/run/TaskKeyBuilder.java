@@ -32,9 +32,12 @@ import java.util.TreeMap;
  */
 final class TaskKeyBuilder {
     private final RunLedger ledger;
+    private final List<String> projectPackages;
 
-    TaskKeyBuilder(RunLedger ledger) {
+    /** {@code projectPackages}: package prefixes whose code counts as the project's for AUTO versions. */
+    TaskKeyBuilder(RunLedger ledger, List<String> projectPackages) {
         this.ledger = ledger;
+        this.projectPackages = projectPackages;
     }
 
     TaskKey build(TaskInvocation invocation, Object[] boundArgs, String runId, int ordinal, CacheEntry previous,
@@ -60,11 +63,11 @@ final class TaskKeyBuilder {
      * The version and the fingerprint of the task's code: the key for {@code AUTO}, and for a manual version
      * the means to notice code that changed under it. A task without a version needs none.
      */
-    private static TaskKey.Code codeOf(TaskDescriptor task) {
+    private TaskKey.Code codeOf(TaskDescriptor task) {
         if (task.version().isEmpty()) {
             return TaskKey.Code.of("");
         }
-        CodeFingerprint code = CodeFingerprints.of(task.method());
+        CodeFingerprint code = CodeFingerprints.of(task.method(), projectPackages);
         return new TaskKey.Code(task.version(), code.hash(), code.toJson());
     }
 

@@ -54,7 +54,8 @@ final class TaskRunner {
         CacheEntry previous;
         try {
             args = bind(binder, invocation);
-            key = new TaskKeyBuilder(ledger).build(invocation, args, stageRun.runId(), ordinal, atPosition, mode);
+            key = new TaskKeyBuilder(ledger, stageRun.database().config().projectPackages())
+                    .build(invocation, args, stageRun.runId(), ordinal, atPosition, mode);
             CacheEntry sameKey = committed.entryWithKey(task.name(), key.key());
             previous = sameKey != null ? sameKey : atPosition;
             assertNoFreshInput(invocation, previous, key);

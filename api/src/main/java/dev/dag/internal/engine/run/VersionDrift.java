@@ -57,7 +57,7 @@ final class VersionDrift {
                 Map<String, CacheEntry> committed = new LinkedHashMap<>();
                 metadata.publishedEntries(connection, stage.name()).forEach(entry -> committed.put(entry.task(), entry));
                 for (TaskInvocation invocation : stage.invocations()) {
-                    String drift = driftOf(invocation.descriptor(), committed.get(invocation.taskName()));
+                    String drift = driftOf(invocation.descriptor(), committed.get(invocation.taskName()), database);
                     if (drift != null) {
                         drifted.add(invocation + " (" + location(invocation.descriptor()) + "): " + drift);
                     }
@@ -74,13 +74,13 @@ final class VersionDrift {
         }
     }
 
-    private static String driftOf(TaskDescriptor task, CacheEntry committed) {
+    private static String driftOf(TaskDescriptor task, CacheEntry committed, Database database) {
         String version = task.version();
         if (committed == null || version.isEmpty() || TaskKey.Code.AUTO.equals(version)
                 || !version.equals(committed.key().version())) {
             return null;
         }
-        CodeFingerprint code = CodeFingerprints.of(task.method());
+        CodeFingerprint code = CodeFingerprints.of(task.method(), database.config().projectPackages());
         TaskKey now = new TaskKey(committed.key().key(), TaskKey.FORMAT, committed.key().subject(),
                 new TaskKey.Code(version, code.hash(), code.toJson()), committed.key().arguments(), List.of(),
                 committed.key().receiver(), committed.key().freshness());
