@@ -22,14 +22,14 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
  * the replay of a seed.
  */
 class CacheModelIT {
-    @Property(tries = 8)
+    @Property(tries = 10)
     @AddLifecycleHook(ModelSettings.class)
     void onDuckDbTheCacheAgreesWithTheModelAndACleanRun(@ForAll("flows") FlowGene flow,
                                                          @ForAll("edits") List<EditGene> edits) {
         check(TestDatabase.Kind.DUCKDB, flow, edits);
     }
 
-    @Property(tries = 8)
+    @Property(tries = 10)
     @AddLifecycleHook(ModelSettings.class)
     @AddLifecycleHook(SkipWithoutPostgres.class)
     void onPostgresTheCacheAgreesWithTheModelAndACleanRun(@ForAll("flows") FlowGene flow,

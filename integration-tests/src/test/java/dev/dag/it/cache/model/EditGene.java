@@ -11,7 +11,7 @@ import java.util.List;
 record EditGene(int kind, int task, int a, int b) {
     static final int FIELDS = 4;
 
-    /** Sorts of edits; the ones that change what a task reads (rewire, move) or its code count twice. */
+    /** Sorts of edits; SQL, constant, rewire and move edits are twice as likely as the others. */
     private enum Sort { SQL, SQL_AGAIN, CONSTANT, CONSTANT_AGAIN, VERSION, PRIMARY_KEY, REWIRE, REWIRE_AGAIN, MOVE,
         MOVE_AGAIN, NO_OP }
 

@@ -37,7 +37,7 @@ public final class ModelSettings implements AroundPropertyHook {
         Throwable cause = result.throwable().orElse(null);
         // the same seed generates the same samples only with the same limits, and needs as many tries
         return result.mapToFailed(new AssertionError("seed " + seed + ". Replay it (and shrink again) with\n"
-                + "  mvn -B -ntp verify -pl integration-tests -Dit.test=CacheModelIT -Dtest=NONE "
+                + "  mvn -B -ntp verify -pl integration-tests -am -Dit.test=CacheModelIT -Dtest=NONE "
                 + "-Dsurefire.failIfNoSpecifiedTests=false -Ddag.model.seed=" + seed + " -Ddag.model.tries="
                 + result.countTries() + " -Ddag.model.edits=" + maxEdits() + " -Ddag.model.tasks=" + maxTasks()
                 + "\n\n" + (cause == null ? "" : cause.getMessage()), cause));

@@ -21,8 +21,9 @@ import java.util.Set;
  *       is derived from its key, so a rerun gives consumers a new input.</li>
  *   <li>A manual version whose code changed stays cache-valid, with a warning, until the version or anything else
  *       in its key changes; the warning stands on every run (the entry keeps the code it was built with).</li>
- *   <li>A lazy task always runs its body. Each table is keyed by stage, name, SQL with input references replaced by
- *       content keys, primary key, and the keys of the tables the task materialized before it (a
+ *   <li>A lazy task always runs its body. Each table is keyed by stage (as dag does: a moved task is another task,
+ *       so its consumers rerun too; docs/caching.md does not list the stage for lazy tables), name, SQL with input
+ *       references replaced by content keys, primary key, and the keys of the tables the task materialized before it (a
  *       {@code Dag.materialize} group: each of its tables only on those before the group). A table whose key is
  *       committed in the stage is kept; the task is LAZY_CACHE_VALID iff all are kept. Its output's content key is
  *       the returned table's key, so consumers of an unchanged table stay valid.</li>

@@ -12,13 +12,17 @@ record ScenarioReport(TestDatabase.Kind kind, int edits, List<Step> steps) {
     }
 
     String text() {
-        Step failed = steps.get(steps.size() - 1);
-        Verdict verdict = failed.verdict();
+        Step last = steps.get(steps.size() - 1);
+        String which = passed() ? "last" : "failing";
+        Verdict verdict = last.verdict();
         StringBuilder text = new StringBuilder();
-        text.append(passed() ? "The cache agrees with the reference model and clean runs on "
-                        : "The cache disagrees with the reference model or a clean run on ")
-                .append(kind.name().toLowerCase()).append(", run ").append(failed.index()).append(" of ").append(edits)
-                .append(" edits: ").append(verdict.counts()).append("\n\nEdits:\n");
+        String database = kind.name().toLowerCase();
+        text.append(passed() ? "The cache agrees with the reference model and clean runs on " + database + " in all "
+                        + steps.size() + " runs"
+                        : "The cache disagrees with the reference model or a clean run on " + database
+                        + (last.index() == 0 ? " at the first run"
+                        : " at run " + last.index() + " (after edit " + last.index() + " of " + edits + ")"))
+                .append(": ").append(verdict.counts()).append("\n\nEdits:\n");
         for (Step step : steps.subList(1, steps.size())) {
             text.append("  ").append(step.index()).append(". ").append(step.edit()).append('\n');
         }
@@ -31,10 +35,10 @@ record ScenarioReport(TestDatabase.Kind kind, int edits, List<Step> steps) {
             text.append("  run ").append(step.index()).append(step.edit() == null ? " (first)" : ": " + step.edit())
                     .append('\n').append(table(step));
         }
-        if (failed.observation() != null) {
-            text.append("\nSummary of the failing run:\n").append(failed.observation().summary().indent(2));
+        if (last.observation() != null) {
+            text.append("\nSummary of the " + which + " run:\n").append(last.observation().summary().indent(2));
         }
-        text.append("\nTask class of the failing run:\n").append(failed.source().indent(2));
+        text.append("\nTask class of the " + which + " run:\n").append(last.source().indent(2));
         if (steps.size() > 1) {
             text.append("\nFlow of the first run:\n").append(define(steps.get(0).source()).indent(2));
         }

@@ -51,7 +51,7 @@ final class ScenarioRunner {
             built.record(flow, observed.executed());
             Map<String, PublishedTable> clean = index == 0 ? null : cleanRun(built.effective(flow));
             verdict = Verdict.of(flow, prediction, observed, clean);
-        } catch (RuntimeException | AssertionError e) {
+        } catch (RuntimeException | AssertionError | LinkageError e) {
             verdict = new Verdict(List.of(), List.of(), List.of(), List.of("the run failed: " + stackTrace(e)));
         }
         if (verdict.passed()) {
