@@ -7,6 +7,7 @@ import static dev.dag.it.cache.Story.assertExecuted;
 import static dev.dag.it.cache.Story.assertOutcome;
 import static dev.dag.it.cache.Story.firstRun;
 import static dev.dag.it.support.Rows.assertRows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.DagException;
@@ -17,6 +18,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -104,6 +106,14 @@ class CacheKeyPartsIT {
     static Table copyOf(Table query) {
         Bodies.ran("copyOf");
         return Table.of((String) query.obj()).name("copy");
+    }
+
+    record Amount(BigDecimal amount) {}
+
+    @Materialize(version = "1")
+    static Table stored(Table rows) {
+        Bodies.ran("stored");
+        return rows;
     }
 
     /** raw: numbers; clean: whatever {@code clean} calls on it. */
@@ -217,6 +227,29 @@ class CacheKeyPartsIT {
         assertRows(List.of(List.of(2)), db.published("s", "copy"), "the copy must follow the changed SQL");
         assertExecuted("copyOf");
         assertOutcome(changed, "copyOf", RAN, "constant argument 'query' changed");
+    }
+
+    /** The declared scale of a decimal column decides what is stored, so it is part of the constant's key. */
+    @OnEachDatabase
+    void declaredDecimalOfATableConstantIsPartOfTheKey(TestDatabase db) {
+        firstRun(db, amountsFlow(2));
+
+        Result changed = db.run(amountsFlow(3));
+
+        assertOutcome(changed, "stored", RAN, "constant argument 'rows' changed");
+        assertEquals(new BigDecimal("1.500"), db.published("s", "amounts").get(0).get(0),
+                "the stored amount must have the newly declared scale 3");
+    }
+
+    private static Flow amountsFlow(int scale) {
+        Flow flow = new Flow("amounts");
+        try (flow) {
+            try (Stage stage = new Stage("s")) {
+                stored(Table.of(List.of(new Amount(new BigDecimal("1.5")))).name("amounts")
+                        .decimal("amount", 10, scale));
+            }
+        }
+        return flow;
     }
 
     private static Flow literalFlow(String sql) {

@@ -140,6 +140,9 @@ final class TaskKeyBuilder {
         token.put("obj", table.obj() instanceof TableRef ref ? ref.toString() : table.obj());
         token.put("primaryKey", table.primaryKey());
         token.put("indexes", table.indexes());
+        if (!table.decimals().isEmpty()) { // a declared scale changes what is stored; absent, older keys stay
+            token.put("decimals", table.decimals().toString());
+        }
         return token;
     }
 
