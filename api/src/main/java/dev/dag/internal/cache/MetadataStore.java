@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -21,6 +23,8 @@ import java.util.Map;
  * counts as cache: a failed or killed run leaves {@code staged} rows that the next run drops.
  */
 public final class MetadataStore {
+    private static final int CREATE_ATTEMPTS = 5;
+    private static final long CREATE_PAUSE_MILLIS = 200;
     private final Database database;
     private final MetadataSql sql;
 
@@ -56,6 +60,35 @@ public final class MetadataStore {
         if (existingVersion() == MetadataSql.FORMAT_VERSION) {
             return; // the usual case: no DDL, which costs a commit each on an embedded database
         }
+        synchronized (database) {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    createOrUpgrade();
+                    return;
+                } catch (SQLException raced) {
+                    // two first runs at once, in two processes (DuckDB: a write-write conflict, PostgreSQL: a
+                    // duplicate catalog row): done once the other one committed the tables
+                    if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+                        return;
+                    }
+                    if (attempt == CREATE_ATTEMPTS) {
+                        throw raced;
+                    }
+                    pause();
+                }
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(CREATE_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void createOrUpgrade() throws SQLException {
         try (Connection connection = database.connection()) {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
@@ -73,6 +106,10 @@ public final class MetadataStore {
                         insert.setInt(1, MetadataSql.FORMAT_VERSION);
                         insert.executeUpdate();
                     }
+                } else if (version == MetadataSql.UPGRADABLE_VERSION) {
+                    for (String ddl : sql.upgrade()) {
+                        statement.execute(ddl);
+                    }
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
                     throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
@@ -81,6 +118,9 @@ public final class MetadataStore {
                             + "by dropping that schema, the stage schemas and '" + database.dataSchema()
                             + "' (see docs/storage.md, 'Resetting').", null);
                 }
+            } catch (SQLException e) {
+                connection.rollback(); // a pooled connection must not keep the failed transaction (and its snapshot)
+                throw e;
             }
             connection.commit();
         }
@@ -97,9 +137,17 @@ public final class MetadataStore {
         }
     }
 
-    /** An object a stage holds. */
+    /**
+     * An object a stage holds; {@code retiredWhile}: for a retired one, the runs that were live when it was
+     * retired (they may still read it).
+     */
     public record StoredObject(String physicalName, String name, ObjectKind kind, long rows, String cacheKey,
-                               String query, String blobType, String blobJson, String runId, ObjectState state) {
+                               String query, String blobType, String blobJson, String runId, ObjectState state,
+                               Set<String> retiredWhile) {
+    }
+
+    /** A retired object of some stage, and the runs that were live when it was retired. */
+    public record RetiredObject(String physicalName, String stage, ObjectKind kind, Set<String> retiredWhile) {
     }
 
     /** An object a run is about to write. */
@@ -134,11 +182,52 @@ public final class MetadataStore {
                     objects.add(new StoredObject(rows.getString(1), rows.getString(2),
                             ObjectKind.fromStored(rows.getString(3)), rows.getLong(4), rows.getString(5),
                             rows.getString(6), rows.getString(7), rows.getString(8), rows.getString(9),
-                            ObjectState.fromStored(rows.getString(10))));
+                            ObjectState.fromStored(rows.getString(10)), runIds(rows.getString(11))));
                 }
             }
         }
         return objects;
+    }
+
+    /** The retired objects of every stage. */
+    public List<RetiredObject> retired(Connection connection) throws SQLException {
+        List<RetiredObject> objects = new ArrayList<>();
+        try (Statement select = connection.createStatement();
+             ResultSet rows = select.executeQuery(sql.selectRetired())) {
+            while (rows.next()) {
+                objects.add(new RetiredObject(rows.getString(1), rows.getString(2),
+                        ObjectKind.fromStored(rows.getString(3)), runIds(rows.getString(4))));
+            }
+        }
+        return objects;
+    }
+
+    /** The ids of the runs recorded as running: the live ones, and dead ones that never recorded their end. */
+    public Set<String> running(Connection connection) throws SQLException {
+        Set<String> ids = new TreeSet<>();
+        try (Statement select = connection.createStatement();
+             ResultSet rows = select.executeQuery(sql.selectRunning())) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
+
+    /** Of {@code runIds}, the runs that are live now. */
+    public Set<String> live(Connection connection, Collection<String> runIds) throws SQLException {
+        return database.live(connection, runIds);
+    }
+
+    /** The live runs other than {@code runId}: they may still read what a publish retires now. */
+    public Set<String> otherLiveRuns(Connection connection, String runId) throws SQLException {
+        Set<String> running = running(connection);
+        running.remove(runId);
+        return database.live(connection, running);
+    }
+
+    private static Set<String> runIds(String stored) {
+        return stored == null || stored.isEmpty() ? Set.of() : Set.of(stored.split(","));
     }
 
     /** Whether the run started within {@code hours} hours (unknown runs count as old). */
@@ -178,12 +267,14 @@ public final class MetadataStore {
 
     /**
      * Within the publishing transaction: the run's staged objects become the stage's published version;
-     * {@code kept} objects of the old version stay published, the rest is retired; {@code entries} replace
-     * the stage's cache entries; {@code rowCounts} (physical name → rows) complete the new objects.
-     * Statements are batched: a commit per row costs milliseconds.
+     * {@code kept} objects of the old version stay published, the rest is retired, noting the other runs live
+     * now ({@code liveRuns}, which may still read it); {@code entries} replace the stage's cache entries;
+     * {@code rowCounts} (physical name → rows) complete the new objects. Statements are batched: a commit per
+     * row costs milliseconds.
      */
     public void publish(Connection connection, String stage, String runId, Collection<String> kept,
-                        List<CacheEntry> entries, Map<String, Long> rowCounts) throws SQLException {
+                        List<CacheEntry> entries, Map<String, Long> rowCounts, Set<String> liveRuns)
+            throws SQLException {
         try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
              PreparedStatement republish = connection.prepareStatement(sql.republish());
              PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
@@ -199,7 +290,8 @@ public final class MetadataStore {
             if (!rowCounts.isEmpty()) {
                 counts.executeBatch();
             }
-            retire.setString(1, stage);
+            retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
+            retire.setString(2, stage);
             retire.executeUpdate();
             for (String physical : kept) {
                 republish.setString(1, physical);
@@ -257,8 +349,13 @@ public final class MetadataStore {
                 insert.setTimestamp(8, now);
                 insert.addBatch();
             }
-            insert.executeBatch();
-            connection.commit();
+            try {
+                insert.executeBatch();
+                connection.commit();
+            } catch (SQLException e) {
+                connection.rollback(); // a pooled connection must not keep the failed transaction
+                throw e;
+            }
         }
     }
 

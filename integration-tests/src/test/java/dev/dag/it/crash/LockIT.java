@@ -96,7 +96,8 @@ class LockIT {
         try (ChildJvm holder = startHolding(launcher, "holder", heldForever)) {
             if (db.kind() == TestDatabase.Kind.POSTGRES) {
                 ServerSessions sessions = new ServerSessions(db, launcher.applicationName("holder"));
-                assertEquals(1, sessions.advisoryLocks(), "the holder's advisory stage lock");
+                assertEquals(1, sessions.stageLocks(), "the holder's advisory stage lock");
+                assertEquals(1, sessions.runPresences(), "the advisory lock that marks the holder's run live");
                 assertEquals(KILLED, holder.kill());
                 Duration gone = sessions.awaitNone(Duration.ofSeconds(10));
                 System.out.println("PostgreSQL ended the killed holder's sessions " + gone.toMillis() + " ms after its "

@@ -14,10 +14,12 @@ import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.stage.DataTables;
+import dev.dag.internal.engine.stage.RetiredTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
+import dev.dag.internal.store.dialect.lock.Presence;
 import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
@@ -42,6 +44,7 @@ public final class Run implements RunContext {
     private final RunLedger ledger = new RunLedger();
     private final DataTables dataTables;
     private final long start = System.nanoTime();
+    private Presence presence;
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -56,7 +59,7 @@ public final class Run implements RunContext {
 
     /**
      * Starts a run of {@code flow} on the options' instance (the default one when none): opens its pool
-     * and metadata, and records the run.
+     * and metadata, marks the run live for other runs, and records it.
      *
      * @throws DagException if the database cannot be reached or its metadata cannot be opened
      */
@@ -71,6 +74,12 @@ public final class Run implements RunContext {
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
         }
         Run run = new Run(flow, options, config, database, metadata);
+        try {
+            run.presence = database.join(run.runId);
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot start a run in " + config + ": " + e.getMessage(), null, null,
+                    null, null, e);
+        }
         run.ledger.runStarted(metadata, run.runId, flow.name());
         return run;
     }
@@ -196,9 +205,14 @@ public final class Run implements RunContext {
         }
     }
 
-    /** Ends the run: records it in the metadata and fixes its result. */
+    /**
+     * Ends the run: drops old versions' tables that only this run could still read, ends its presence, records
+     * it in the metadata and fixes its result.
+     */
     RunResult finish() {
         if (result == null) {
+            RetiredTables.dropUnread(database, metadata, runId);
+            presence.close();
             ledger.runFinished(metadata, runId);
             result = ledger.result(flow, runId, millis(), config);
             LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",

@@ -7,11 +7,18 @@ import dev.dag.internal.cache.ObjectState;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Drops what crashed or failed runs left in a stage: objects they staged or that were retired since. */
+/**
+ * Drops what dead runs left in a stage: objects they staged, and old versions' objects retired since, once no
+ * run that was live at their retirement is live any more (it may still read them). What a live run staged is
+ * its own to drop: it is there only if that run lost the stage's lock, and it cannot publish it.
+ */
 final class LeftoverCleanup {
     private static final Logger LOG = LoggerFactory.getLogger(LeftoverCleanup.class);
     /** How long the record of a staged table that never appeared is kept (see {@link #mayStillAppear}). */
@@ -30,11 +37,32 @@ final class LeftoverCleanup {
     }
 
     void clean(Connection connection, List<StoredObject> leftovers) throws SQLException {
+        Set<String> live = metadata.live(connection, owners(leftovers));
         for (StoredObject leftover : leftovers) {
-            if (!mayStillAppear(connection, leftover)) {
+            if (leftover.state() == ObjectState.STAGED && live.contains(leftover.runId())) {
+                LOG.info("stage {}: {} was staged by run {}, which is still live but no longer holds the stage's "
+                        + "lock; that run drops it", stage, leftover.physicalName(), leftover.runId());
+            } else if (leftover.state() == ObjectState.RETIRED
+                    && !Collections.disjoint(leftover.retiredWhile(), live)) {
+                LOG.debug("stage {}: {} is kept while runs {} may still read it", stage, leftover.physicalName(),
+                        leftover.retiredWhile());
+            } else if (!mayStillAppear(connection, leftover)) {
                 dropper.dropQuietly(connection, leftover);
             }
         }
+    }
+
+    /** The runs whose liveness decides about the leftovers: who staged them, who may still read them. */
+    private static Set<String> owners(List<StoredObject> leftovers) {
+        Set<String> owners = new HashSet<>();
+        for (StoredObject leftover : leftovers) {
+            if (leftover.state() == ObjectState.STAGED) {
+                owners.add(leftover.runId());
+            } else {
+                owners.addAll(leftover.retiredWhile());
+            }
+        }
+        return owners;
     }
 
     /**

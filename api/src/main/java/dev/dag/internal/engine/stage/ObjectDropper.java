@@ -27,14 +27,18 @@ final class ObjectDropper {
 
     /** Drops {@code object}; if readers still hold it, leaves it to the next run. */
     void dropQuietly(Connection connection, StoredObject object) {
+        dropQuietly(connection, object.physicalName(), object.kind());
+    }
+
+    /** Drops the object {@code physical} of kind {@code kind}; if readers still hold it, leaves it to the next run. */
+    void dropQuietly(Connection connection, String physical, ObjectKind kind) {
         try {
-            if (object.kind() == ObjectKind.TABLE) {
-                tables.dropOld(connection, object.physicalName(), CLEANUP_TIMEOUT_MILLIS);
+            if (kind == ObjectKind.TABLE) {
+                tables.dropOld(connection, physical, CLEANUP_TIMEOUT_MILLIS);
             }
-            metadata.forget(connection, object.physicalName());
+            metadata.forget(connection, physical);
         } catch (SQLException e) {
-            LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, object.physicalName(),
-                    e.getMessage());
+            LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, physical, e.getMessage());
         }
     }
 }

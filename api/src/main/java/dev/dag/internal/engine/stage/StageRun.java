@@ -8,7 +8,8 @@ import dev.dag.internal.cache.ObjectState;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.StagePublisher;
-import dev.dag.internal.store.dialect.StageLock;
+import dev.dag.internal.store.dialect.lock.LostStageLockException;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ public final class StageRun implements AutoCloseable {
     private final ObjectDropper dropper;
     private final StageWriter writer;
     private final DataTables dataTables;
-    private StageLock.Held lock;
+    private StageLock lock;
 
     /** {@code dataTables}: the data schema's tables as this run listed them. */
     public StageRun(Database database, MetadataStore metadata, String runId, String stage, DataTables dataTables) {
@@ -61,7 +62,7 @@ public final class StageRun implements AutoCloseable {
      */
     public void begin() {
         database.requireStageSchemaFits(stage);
-        lock = StageLocks.take(database, stage);
+        lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
             List<StoredObject> leftovers = new ArrayList<>();
             for (StoredObject object : metadata.objectsOf(connection, stage)) {
@@ -138,13 +139,24 @@ public final class StageRun implements AutoCloseable {
     }
 
     /**
-     * Makes the new version visible in one transaction; then drops the old version's objects it no
-     * longer uses.
+     * Makes the new version visible in one transaction, if the run still holds the stage's lock; then drops the
+     * old version's objects it no longer uses (unless another live run may still read them).
      *
-     * @throws MaterializationException if the database refused: the previous version stays visible
+     * @throws MaterializationException if the database refused, or the run lost the stage's lock (its tables are
+     *                                  dropped then): the previous version stays visible
      */
     public void publish() {
-        new VersionPublisher(this, committed, next, dropper).publish();
+        try {
+            new VersionPublisher(this, committed, next, dropper).publish(lock);
+        } catch (LostStageLockException e) {
+            abort();
+            throw new MaterializationException("Stage '" + stage + "' was not published: this run lost the stage's "
+                    + "lock while it wrote the stage (" + e.getMessage() + "), so another run may have written the "
+                    + "stage meanwhile. Nothing of this run's version was committed and its tables are dropped; the "
+                    + "stage keeps the version it had, or the other run's. Run the flow again. If this database or a "
+                    + "proxy in front of it closes idle sessions, set lock_mode: lease (see docs/concurrency.md).",
+                    null, null, stage, null, e);
+        }
     }
 
     /** Drops what this run wrote and forgets it; the committed version stays as it was. */
