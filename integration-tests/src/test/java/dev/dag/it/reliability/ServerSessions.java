@@ -1,4 +1,4 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
