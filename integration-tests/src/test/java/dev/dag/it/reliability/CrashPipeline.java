@@ -30,10 +30,9 @@ import java.util.stream.IntStream;
  *
  * <p>As a program it takes {@code key=value} arguments: {@code url}, {@code user}, {@code password},
  * {@code prefix}, {@code generation}, {@code rows}, {@code work}, {@code gate}, {@code lockTimeout},
- * {@code leaseSeconds} (lock mode lease with leases of that many seconds), {@code repeat} (runs one after
- * the other, generation after generation). Per run it prints {@value #SUCCEEDED} and one {@value #OUTCOME}
- * line per task, or {@value #FAILED} and the message; at the end {@value #FAILURES} and the count (exit code 1
- * if any failed).
+ * {@code leaseSeconds} (lock mode lease with leases of that many seconds). It
+ * prints {@value #SUCCEEDED} and one {@value #OUTCOME} line per task, or {@value #FAILED} and the
+ * message (exit code 1).
  */
 public final class CrashPipeline {
     static final String RAW = "raw";
@@ -47,8 +46,6 @@ public final class CrashPipeline {
     static final String SUCCEEDED = "dag-it: run succeeded";
     static final String FAILED = "dag-it: run failed: ";
     static final String OUTCOME = "dag-it: outcome ";
-    /** Printed last: how many of the runs failed ("3 of 10"). */
-    static final String FAILURES = "dag-it: failed runs: ";
 
     /** How long a held stage waits for its gate before giving up, so that a lost child ends by itself. */
     private static final long GATE_PATIENCE_MILLIS = 120_000;
@@ -64,10 +61,6 @@ public final class CrashPipeline {
     record Options(int generation, int rows, int work, Path gate) {
         static Options generation(int generation) {
             return new Options(generation, 1_000, 1_000, null);
-        }
-
-        Options withGeneration(int number) {
-            return new Options(number, rows, work, gate);
         }
 
         Options withRows(int count) {
@@ -184,29 +177,15 @@ public final class CrashPipeline {
         Options options = new Options(Integer.parseInt(arguments.get("generation")),
                 Integer.parseInt(arguments.get("rows")), Integer.parseInt(arguments.get("work")),
                 arguments.containsKey("gate") ? Path.of(arguments.get("gate")) : null);
-        int repeat = Integer.parseInt(arguments.getOrDefault("repeat", "1"));
-        int failed = 0;
         try (ConfigContext config = config(arguments)) {
-            for (int i = 0; i < repeat; i++) {
-                failed += runOnce(config, options.withGeneration(options.generation() + i)) ? 0 : 1;
-            }
-        }
-        System.out.println(FAILURES + failed + " of " + repeat);
-        System.exit(failed == 0 ? 0 : 1);
-    }
-
-    /** Runs the pipeline once, printing {@value #SUCCEEDED} and the outcomes, or {@value #FAILED} and why. */
-    private static boolean runOnce(ConfigContext config, Options options) {
-        try {
             Result result = run(config, options);
             System.out.println(SUCCEEDED);
             for (TaskResult task : result.tasks()) {
                 System.out.println(OUTCOME + task.task() + " " + task.outcome());
             }
-            return true;
         } catch (DagException e) {
             System.out.println(FAILED + e.getMessage());
-            return false;
+            System.exit(1);
         }
     }
 

@@ -42,8 +42,7 @@ record PipelineLauncher(TestDatabase db, List<String> jvmOptions, List<String> a
         return withArgument("leaseSeconds=" + seconds);
     }
 
-    /** Adds {@code key=value} to the pipeline's arguments (see {@link CrashPipeline}). */
-    PipelineLauncher withArgument(String argument) {
+    private PipelineLauncher withArgument(String argument) {
         List<String> more = new ArrayList<>(arguments);
         more.add(argument);
         return new PipelineLauncher(db, jvmOptions, List.copyOf(more));
