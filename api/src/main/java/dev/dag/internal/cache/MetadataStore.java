@@ -252,17 +252,91 @@ public final class MetadataStore {
     /** The cache entries of the stage's published version. */
     public List<CacheEntry> publishedEntries(Connection connection, String stage) throws SQLException {
         List<CacheEntry> entries = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement(sql.selectPublishedTasks())) {
-            select.setString(1, stage);
-            try (ResultSet rows = select.executeQuery()) {
+        readEntries(connection, sql.selectPublishedTasks(), stage, (entry, runId) -> entries.add(entry));
+        return entries;
+    }
+
+    /** A cache entry of a version that run {@code runId} wrote but could not publish. */
+    public record StagedEntry(String runId, CacheEntry entry) {
+    }
+
+    /** The cache entries of the stage's versions that were written but not published. */
+    public List<StagedEntry> stagedEntries(Connection connection, String stage) throws SQLException {
+        List<StagedEntry> entries = new ArrayList<>();
+        readEntries(connection, sql.selectStagedTasks(), stage, (entry, runId) -> entries.add(new StagedEntry(runId,
+                entry)));
+        return entries;
+    }
+
+    private interface EntryRow {
+        void add(CacheEntry entry, String runId);
+    }
+
+    private void readEntries(Connection connection, String select, String stage, EntryRow row) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(select)) {
+            statement.setString(1, stage);
+            try (ResultSet rows = statement.executeQuery()) {
+                boolean withRun = rows.getMetaData().getColumnCount() > 5;
                 while (rows.next()) {
-                    entries.add(new CacheEntry(rows.getString(1), rows.getInt(2),
+                    row.add(new CacheEntry(rows.getString(1), rows.getInt(2),
                             TaskKey.fromParts(rows.getString(3), rows.getString(1), stage, rows.getString(4)),
-                            CacheEntry.outputsFromJson(rows.getString(5))));
+                            CacheEntry.outputsFromJson(rows.getString(5))), withRun ? rows.getString(6) : null);
                 }
             }
         }
-        return entries;
+    }
+
+    /**
+     * Keeps what a run wrote for a stage whose publish failed, for a later run to take over: its cache entries,
+     * as unpublished ones, and the row counts of its tables.
+     */
+    public void setAside(Connection connection, String stage, String runId, List<CacheEntry> entries,
+                         Map<String, Long> rowCounts) throws SQLException {
+        try (PreparedStatement counts = connection.prepareStatement(sql.updateRowCount());
+             PreparedStatement insert = connection.prepareStatement(sql.insertStagedTask())) {
+            updateRowCounts(counts, rowCounts);
+            insertEntries(insert, stage, runId, entries);
+        }
+    }
+
+    /** Forgets the unpublished cache entries of {@code runIds} in a stage. */
+    public void forgetStagedEntries(Connection connection, String stage, Collection<String> runIds)
+            throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(sql.deleteStagedTasks())) {
+            for (String runId : runIds) {
+                delete.setString(1, stage);
+                delete.setString(2, runId);
+                delete.executeUpdate();
+            }
+        }
+    }
+
+    private static void updateRowCounts(PreparedStatement counts, Map<String, Long> rowCounts) throws SQLException {
+        for (Map.Entry<String, Long> count : rowCounts.entrySet()) {
+            counts.setLong(1, count.getValue());
+            counts.setString(2, count.getKey());
+            counts.addBatch();
+        }
+        if (!rowCounts.isEmpty()) {
+            counts.executeBatch();
+        }
+    }
+
+    private static void insertEntries(PreparedStatement insert, String stage, String runId, List<CacheEntry> entries)
+            throws SQLException {
+        for (CacheEntry entry : entries) {
+            insert.setString(1, stage);
+            insert.setString(2, entry.task());
+            insert.setInt(3, entry.ordinal());
+            insert.setString(4, entry.key().key());
+            insert.setString(5, runId);
+            insert.setString(6, entry.key().partsJson());
+            insert.setString(7, entry.outputsJson());
+            insert.addBatch();
+        }
+        if (!entries.isEmpty()) {
+            insert.executeBatch();
+        }
     }
 
     /**
@@ -282,14 +356,7 @@ public final class MetadataStore {
              PreparedStatement insertEntries = connection.prepareStatement(sql.insertTask());
              PreparedStatement commit = connection.prepareStatement(sql.insertStageCommit());
              PreparedStatement counts = connection.prepareStatement(sql.updateRowCount())) {
-            for (Map.Entry<String, Long> count : rowCounts.entrySet()) {
-                counts.setLong(1, count.getValue());
-                counts.setString(2, count.getKey());
-                counts.addBatch();
-            }
-            if (!rowCounts.isEmpty()) {
-                counts.executeBatch();
-            }
+            updateRowCounts(counts, rowCounts);
             retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
             retire.setString(2, stage);
             retire.executeUpdate();
@@ -305,19 +372,7 @@ public final class MetadataStore {
             publish.executeUpdate();
             dropEntries.setString(1, stage);
             dropEntries.executeUpdate();
-            for (CacheEntry entry : entries) {
-                insertEntries.setString(1, stage);
-                insertEntries.setString(2, entry.task());
-                insertEntries.setInt(3, entry.ordinal());
-                insertEntries.setString(4, entry.key().key());
-                insertEntries.setString(5, runId);
-                insertEntries.setString(6, entry.key().partsJson());
-                insertEntries.setString(7, entry.outputsJson());
-                insertEntries.addBatch();
-            }
-            if (!entries.isEmpty()) {
-                insertEntries.executeBatch();
-            }
+            insertEntries(insertEntries, stage, runId, entries);
             commit.setString(1, stage);
             commit.setString(2, runId);
             commit.setTimestamp(3, Timestamp.from(Instant.now()));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dag.ConfigContext;
 import dev.dag.MaterializationException;
 import dev.dag.Result;
+import dev.dag.TaskOutcome;
 import dev.dag.it.reliability.CrashPipeline.Options;
 import dev.dag.it.support.TestDatabase;
 import java.sql.Connection;
@@ -16,6 +17,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL: changing a view waits for every open transaction that read it, so a reader left idle in a
  * transaction (a BI tool's session) would hold a publish, and every reader queued behind it, for as long as it
  * stays open. The publish gives up after {@code publish_wait_seconds} naming that session; the stage keeps its
- * version, and the next run publishes once the reader is gone.
+ * version, and the next run, once the reader is gone, publishes the tables the blocked run wrote without writing
+ * them again.
  */
 @Tag("reliability")
 class PublishWaitIT {
@@ -57,9 +61,18 @@ class PublishWaitIT {
 
             Result next = CrashPipeline.run(impatient, Options.generation(2));
             assertTrue(next.successful(), next.summary());
+            assertEquals(Map.of("orders", TaskOutcome.CACHE_VALID, "customers", TaskOutcome.LAZY_CACHE_VALID,
+                    "scores", TaskOutcome.LAZY_CACHE_VALID, "totals", TaskOutcome.RAN), outcomes(next),
+                    "stage raw, written by the blocked run, is taken over");
             assertEquals(StageContents.ofAFreshRun(db.kind(), Options.generation(2)), StageContents.read(db));
             NothingLost.assertIntactAndClean(db);
         }
+    }
+
+    private static Map<String, TaskOutcome> outcomes(Result result) {
+        Map<String, TaskOutcome> outcomes = new TreeMap<>();
+        result.tasks().forEach(task -> outcomes.put(task.task(), task.outcome()));
+        return outcomes;
     }
 
     private static Connection readerSession(TestDatabase db) throws SQLException {

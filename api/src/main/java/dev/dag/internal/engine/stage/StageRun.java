@@ -72,6 +72,10 @@ public final class StageRun implements AutoCloseable {
                     leftovers.add(object);
                 }
             }
+            UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, stage, leftovers,
+                    dataTables.names(connection), committed.physicalNames());
+            leftovers.removeAll(unpublished.objects());
+            committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
             for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
                 committed.add(entry);
@@ -143,11 +147,16 @@ public final class StageRun implements AutoCloseable {
      * old version's objects it no longer uses (unless another live run may still read them).
      *
      * @throws MaterializationException if the database refused, or the run lost the stage's lock (its tables are
-     *                                  dropped then): the previous version stays visible
+     *                                  dropped then): the previous version stays visible. When the database refused
+     *                                  (or readers held the stage too long), what the run wrote is kept for a
+     *                                  later run to take over.
      */
     public void publish() {
         try {
             new VersionPublisher(this, committed, next, dropper).publish(lock);
+        } catch (MaterializationException e) {
+            setAside();
+            throw e;
         } catch (LostStageLockException e) {
             abort();
             throw new MaterializationException("Stage '" + stage + "' was not published: this run lost the stage's "
@@ -156,6 +165,18 @@ public final class StageRun implements AutoCloseable {
                     + "stage keeps the version it had, or the other run's. Run the flow again. If this database or a "
                     + "proxy in front of it closes idle sessions, set lock_mode: lease (see docs/concurrency.md).",
                     null, null, stage, null, e);
+        }
+    }
+
+    /** Keeps the version this run wrote, unpublished, for a later run whose tasks have the same keys. */
+    private void setAside() {
+        try (Connection connection = database.connection()) {
+            metadata.setAside(connection, stage, runId, next.entries(), next.rowCounts());
+            LOG.info("stage {}: not published; the {} tables this run wrote stay for the next run to take over",
+                    stage, next.staged().size());
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not keep the unpublished version for the next run ({}); the next run drops "
+                    + "its tables", stage, e.getMessage());
         }
     }
 

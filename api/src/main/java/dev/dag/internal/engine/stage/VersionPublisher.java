@@ -68,6 +68,7 @@ final class VersionPublisher {
             new PublishAttempts(database, stage).commit(lock, connection -> {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
                 metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), next.rowCounts(), readers);
+                metadata.forgetStagedEntries(connection, stage, committed.unpublished().writers());
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
             });
         } catch (LostStageLockException e) {
@@ -79,11 +80,29 @@ final class VersionPublisher {
         LOG.debug("stage {}: published, {} views changed, {} dropped, {} objects kept", stage, changedViews.size(),
                 droppedViews.size(), next.kept().size());
         next.clearStaged();
+        dropUntaken();
         if (readers.isEmpty()) {
             dropRetired();
         } else {
             LOG.info("stage {}: the previous version's tables stay until runs {}, which may still read them, ended",
                     stage, readers);
+        }
+    }
+
+    /** Drops what dead runs wrote and could not publish, unless this version took it over. */
+    private void dropUntaken() {
+        if (committed.unpublished().objects().isEmpty()) {
+            return;
+        }
+        try (Connection connection = run.database().connection()) {
+            for (StoredObject unpublished : committed.unpublished().objects()) {
+                if (!next.kept().contains(unpublished.physicalName())) {
+                    dropper.dropQuietly(connection, unpublished);
+                }
+            }
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not drop unpublished tables of earlier runs ({}); the next run drops them",
+                    run.stage(), e.getMessage());
         }
     }
 

@@ -143,14 +143,37 @@ public final class MetadataSql {
 
     /** A published cache entry; parameters: stage, task, ordinal, task_key, run_id, parts, outputs. */
     public String insertTask() {
+        return insertTask("published");
+    }
+
+    /**
+     * A cache entry of a version written but not published (its publish failed), which a later run may take over;
+     * parameters as {@link #insertTask()}.
+     */
+    public String insertStagedTask() {
+        return insertTask("staged");
+    }
+
+    private String insertTask(String state) {
         return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "VALUES (?, ?, ?, ?, ?, 'published', ?, ?)";
+                + "VALUES (?, ?, ?, ?, ?, '" + state + "', ?, ?)";
     }
 
     /** Cache entries of a stage's published version; parameter: stage. */
     public String selectPublishedTasks() {
         return "SELECT task, ordinal, task_key, parts, outputs FROM " + table("tasks")
                 + " WHERE stage = ? AND state = 'published'";
+    }
+
+    /** Cache entries of a stage's versions that were written but not published; parameter: stage. */
+    public String selectStagedTasks() {
+        return "SELECT task, ordinal, task_key, parts, outputs, run_id FROM " + table("tasks")
+                + " WHERE stage = ? AND state = 'staged'";
+    }
+
+    /** Forgets the unpublished cache entries a run left in a stage; parameters: stage, run_id. */
+    public String deleteStagedTasks() {
+        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged' AND run_id = ?";
     }
 
     /** Drops a stage's published cache entries; parameter: stage. */
