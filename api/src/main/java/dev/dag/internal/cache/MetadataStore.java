@@ -191,27 +191,13 @@ public final class MetadataStore {
 
     /** The retired objects of every stage. */
     public List<RetiredObject> retired(Connection connection) throws SQLException {
-        List<RetiredObject> objects = new ArrayList<>();
-        try (Statement select = connection.createStatement();
-             ResultSet rows = select.executeQuery(sql.selectRetired())) {
-            while (rows.next()) {
-                objects.add(new RetiredObject(rows.getString(1), rows.getString(2),
-                        ObjectKind.fromStored(rows.getString(3)), runIds(rows.getString(4))));
-            }
-        }
-        return objects;
+        return select(connection, sql.selectRetired(), rows -> new RetiredObject(rows.getString(1), rows.getString(2),
+                ObjectKind.fromStored(rows.getString(3)), runIds(rows.getString(4))));
     }
 
     /** The ids of the runs recorded as running: the live ones, and dead ones that never recorded their end. */
     public Set<String> running(Connection connection) throws SQLException {
-        Set<String> ids = new TreeSet<>();
-        try (Statement select = connection.createStatement();
-             ResultSet rows = select.executeQuery(sql.selectRunning())) {
-            while (rows.next()) {
-                ids.add(rows.getString(1));
-            }
-        }
-        return ids;
+        return new TreeSet<>(select(connection, sql.selectRunning(), rows -> rows.getString(1)));
     }
 
     /** Of {@code runIds}, the runs that are live now. */
@@ -224,6 +210,20 @@ public final class MetadataStore {
         Set<String> running = running(connection);
         running.remove(runId);
         return database.live(connection, running);
+    }
+
+    private interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    private static <T> List<T> select(Connection connection, String query, Row<T> row) throws SQLException {
+        List<T> values = new ArrayList<>();
+        try (Statement select = connection.createStatement(); ResultSet rows = select.executeQuery(query)) {
+            while (rows.next()) {
+                values.add(row.read(rows));
+            }
+        }
+        return values;
     }
 
     private static Set<String> runIds(String stored) {
