@@ -79,12 +79,19 @@ final class RunResult implements Result {
 
     @Override
     public <T> T get(Object output, Class<T> type) {
+        try {
+            return read(output, type);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e); // reported at the line that called get(...)
+        }
+    }
+
+    private <T> T read(Object output, Class<T> type) {
         OutputPlaceholder placeholder = placeholderOf(output);
         if (blobs.containsKey(placeholder)) {
             return BlobCodec.convert(blobs.get(placeholder), type);
         }
-        StoredTable table = uncommitted.containsKey(placeholder) ? uncommitted.get(placeholder)
-                : committedTable(placeholder);
+        StoredTable table = committedOrNot(placeholder);
         if (type != TableRef.class) {
             throw new DefinitionException("result.get(" + placeholder + ", " + type.getSimpleName() + "): a table is "
                     + "read as TableRef.class; use result.rows(output, " + type.getSimpleName() + ".class) for rows.");
@@ -98,9 +105,9 @@ final class RunResult implements Result {
 
     @Override
     public <R> List<R> rows(Object output, Class<R> rowType) {
-        TableRef ref = get(output, TableRef.class);
-        StoredTable table = committedOrNot(placeholderOf(output));
         try {
+            TableRef ref = read(output, TableRef.class);
+            StoredTable table = committedOrNot(placeholderOf(output));
             return StoredTableReader.read(Databases.of(config), ref, table, rowType, null);
         } catch (DagException e) {
             throw StackTraces.forUser(e); // reported at the line that called rows(...)
