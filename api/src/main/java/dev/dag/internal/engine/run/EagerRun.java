@@ -105,7 +105,7 @@ public final class EagerRun implements RunContext {
         }
         StageDefinition definition = new StageDefinition(run.flow(), name);
         run.flow().add(definition);
-        stage = run.beginStage(definition, true);
+        stage = run.beginStage(definition, true, true);
         open.put(name, stage);
         return stage;
     }

@@ -70,7 +70,7 @@ public final class FlowRunner {
     private void runStage(StageDefinition definition) {
         boolean selected = options.stages().isEmpty() || options.stages().contains(definition.name());
         try {
-            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty());
+            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty(), false);
             try {
                 for (TaskInvocation invocation : definition.invocations()) {
                     runTask(stage, invocation, selected);

@@ -123,19 +123,19 @@ public final class Run implements RunContext {
      * Starts writing a new version of {@code stage}: takes its lock and reads its committed version.
      *
      * @param commits whether the stage is published at its end (false: written aside, for a task selection)
+     * @param eager   whether the stage's calls come from code an eager run wraps (see {@link StageExecution})
      * @throws DagException if the stage cannot be locked or prepared
      */
-    StageExecution beginStage(StageDefinition stage, boolean commits) {
+    StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
         stageRun.begin();
-        return new StageExecution(stage, stageRun, commits);
+        return new StageExecution(stage, stageRun, commits, eager);
     }
 
     /** Runs (or carries over) a task call in {@code stage}; {@code forced} runs it even when cache-valid. */
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
-        int ordinal = stage.nextOrdinal(invocation.taskName());
         long begin = System.nanoTime();
-        TaskExecution execution = runner(stage).run(invocation, ordinal, forced);
+        TaskExecution execution = runner(stage).run(invocation, forced);
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
     }
@@ -225,7 +225,7 @@ public final class Run implements RunContext {
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name(), strictVersions());
+        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions());
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
