@@ -43,9 +43,9 @@ record ChildEtl(TestDatabase db, Path config) {
         }
     }
 
-    /** A {@code tasks:} entry declaring {@code owner.method} a lazy SQL task of {@code stage}. */
-    static String sqlTask(Class<?> owner, String method, String stage) {
-        return "  - class: " + owner.getName() + "\n"
+    /** A {@code tasks:} entry declaring {@code owner.method} (a name or pattern) a lazy SQL task of {@code stage}. */
+    static String sqlTask(String owner, String method, String stage) {
+        return "  - class: " + owner + "\n"
                 + "    method: " + method + "\n"
                 + "    lazy: true\n"
                 + "    sql: true\n"

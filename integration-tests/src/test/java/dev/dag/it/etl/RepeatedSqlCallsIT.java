@@ -17,8 +17,8 @@ import java.util.Map;
 class RepeatedSqlCallsIT {
 
     private static ChildEtl exportJob(TestDatabase db) {
-        return ChildEtl.on(db, ChildEtl.sqlTask(ExportJob.class, "customers", "raw")
-                + ChildEtl.sqlTask(ExportJob.class, "customersFrom", "raw"));
+        return ChildEtl.on(db, ChildEtl.sqlTask(ExportJob.class.getName(), "customers", "raw")
+                + ChildEtl.sqlTask(ExportJob.class.getName(), "customersFrom", "raw"));
     }
 
     private static long count(TestDatabase db, String table) {

@@ -17,9 +17,9 @@ import java.util.TreeMap;
 class UnchangedEtlIT {
 
     private static ChildEtl legacyEtl(TestDatabase db) {
-        return ChildEtl.on(db, ChildEtl.sqlTask(LegacyEtl.class, "orders", "raw")
-                + ChildEtl.sqlTask(LegacyEtl.class, "bigOrders", "clean")
-                + ChildEtl.sqlTask(LegacyEtl.class, "summary", "marts")); // the last step stays a query main reads
+        return ChildEtl.on(db, ChildEtl.sqlTask(LegacyEtl.class.getName(), "orders", "raw")
+                + ChildEtl.sqlTask(LegacyEtl.class.getName(), "bigOrders", "clean")
+                + ChildEtl.sqlTask(LegacyEtl.class.getName(), "summary", "marts")); // the last step stays a query main reads
     }
 
     private static String runEtl(ChildEtl etl, int threshold) {

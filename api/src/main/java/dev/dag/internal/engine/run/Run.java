@@ -10,6 +10,7 @@ import dev.dag.RunOptions;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
@@ -114,6 +115,13 @@ public final class Run implements RunContext {
         return ledger.failure();
     }
 
+    /** Notes a warning about the run as a whole: logged, and listed in its result and summary (once each). */
+    void warn(String warning) {
+        if (ledger.warn(warning)) {
+            LOG.warn("run {} of '{}': {}", runId, flow.name(), warning);
+        }
+    }
+
     /** Keeps {@code error} as the run's failure unless it has one already. */
     void fail(DagException error) {
         ledger.fail(error);
@@ -199,6 +207,7 @@ public final class Run implements RunContext {
     /** Ends the run: records it in the metadata and fixes its result. */
     RunResult finish() {
         if (result == null) {
+            AgentPresence.unmatchedTaskEntries().forEach(this::warn);
             ledger.runFinished(metadata, runId);
             result = ledger.result(flow, runId, millis(), config);
             LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",

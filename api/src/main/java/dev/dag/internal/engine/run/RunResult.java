@@ -31,10 +31,11 @@ final class RunResult implements Result {
     private final Map<OutputPlaceholder, Object> blobs;
     private final ConfigContext config;
     private final boolean successful;
+    private final List<String> warnings;
 
     RunResult(FlowDefinition flow, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
               Map<OutputPlaceholder, StoredTable> uncommitted, Map<OutputPlaceholder, Object> blobs, ConfigContext config,
-              boolean successful) {
+              boolean successful, List<String> warnings) {
         this.flow = flow;
         this.flowName = flow.name();
         this.runId = runId;
@@ -45,6 +46,7 @@ final class RunResult implements Result {
         this.successful = successful;
         this.blobs = Map.copyOf(blobs);
         this.config = config;
+        this.warnings = List.copyOf(warnings);
     }
 
     @Override
@@ -135,6 +137,11 @@ final class RunResult implements Result {
                     placeholder.producer().taskName(), null, placeholder.producer().stage().name());
         }
         return table;
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
     }
 
     @Override
