@@ -45,7 +45,13 @@ public final class FlowRunner {
     public static Outcome run(FlowDefinition flow, RunOptions options) {
         checkSelection(flow, options);
         Run run = Run.open(flow, options);
-        run.refuseVersionDrift();
+        try {
+            run.refuseVersionDrift();
+        } catch (DagException e) {
+            run.fail(e);
+            run.finish(); // recorded as failed, not left running
+            throw e;
+        }
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
                 flow.stages().size(), flow.taskCount(), options.cacheValidation());
         ThreadStates.beginFlowRun(run);

@@ -10,18 +10,27 @@ import dev.dag.RunOptions;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.RunStatus;
 import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.run.exit.ExitHook;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,10 +40,13 @@ import org.slf4j.LoggerFactory;
  * (publish it, write it aside, or abort it), finish. {@link FlowRunner} orders them by the flow
  * definition, {@link EagerRun} by the calls of the code it wraps.
  */
-public final class Run implements RunContext {
+public final class Run implements RunContext, ExitHook.OpenRun {
     private static final Logger LOG = LoggerFactory.getLogger(Run.class);
+    /** The runs open in this JVM, for calls of task methods on threads no run covers. */
+    private static final Set<Run> OPEN = ConcurrentHashMap.newKeySet();
 
     private final String runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    private final Thread thread = Thread.currentThread();
     private final FlowDefinition flow;
     private final RunOptions options;
     private final ConfigContext config;
@@ -43,6 +55,15 @@ public final class Run implements RunContext {
     private final RunLedger ledger = new RunLedger();
     private final DataTables dataTables;
     private final long start = System.nanoTime();
+    /** Task methods called on other threads that this run warned about already. */
+    private final Set<String> warnedMethods = ConcurrentHashMap.newKeySet();
+    /**
+     * Guards the ends of stages and of the run against the exit hook, which may end the run on its own thread: a
+     * stage is published or aborted whole, and never both.
+     */
+    private final ReentrantLock ending = new ReentrantLock();
+    private final Set<StageExecution> openStages = new LinkedHashSet<>();
+    private boolean abortedAtExit;
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -73,7 +94,30 @@ public final class Run implements RunContext {
         }
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
+        OPEN.add(run);
+        ExitHook.opened(run);
         return run;
+    }
+
+    /**
+     * A task method was called on this thread, which does for dag nothing: a plain Java call. Each run open on
+     * another thread warns about it once per method, since the code it wraps may expect the call to be a task.
+     */
+    static void calledOutsideRuns(Class<?> owner, String methodKey) {
+        for (Run run : OPEN) {
+            run.warnCalledOnOtherThread(owner, methodKey.substring(0, methodKey.indexOf('(')));
+        }
+    }
+
+    private void warnCalledOnOtherThread(Class<?> owner, String method) {
+        Thread caller = Thread.currentThread();
+        if (caller != thread && warnedMethods.add(owner.getName() + "." + method)) {
+            warn("task method " + owner.getSimpleName() + "." + method + " was called on thread '" + caller.getName()
+                    + "' while the run was open on thread '" + thread.getName() + "'. A run is bound to the thread "
+                    + "that opened it, so the call ran as plain Java: not cached, nothing materialized, not in this "
+                    + "result. Call task methods on the run's thread (hand what other threads computed back to it); "
+                    + "inside a task body, on the body's own thread.");
+        }
     }
 
     @Override
@@ -137,7 +181,19 @@ public final class Run implements RunContext {
     StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
         stageRun.begin();
-        return new StageExecution(stage, stageRun, commits, eager);
+        StageExecution execution = new StageExecution(stage, stageRun, commits, eager);
+        ending.lock();
+        try {
+            if (abortedAtExit) {
+                stageRun.abort();
+                stageRun.close();
+                throw abortedAtExit(stage.name());
+            }
+            openStages.add(execution);
+        } finally {
+            ending.unlock();
+        }
+        return execution;
     }
 
     /** Runs (or carries over) a task call in {@code stage}; {@code forced} runs it even when cache-valid. */
@@ -183,7 +239,12 @@ public final class Run implements RunContext {
      * @throws DagException if publishing failed (the previous version stays visible)
      */
     void endStage(StageExecution stage, boolean commit) {
+        ending.lock();
         try (stage) {
+            if (abortedAtExit) {
+                throw abortedAtExit(stage.name()); // the hook dropped what the stage wrote
+            }
+            openStages.remove(stage);
             if (!stage.commits()) {
                 ledger.uncommitted(stage.tables());
                 LOG.info("stage {}: not committed (only selected tasks ran, or the stage was not selected)",
@@ -201,19 +262,82 @@ public final class Run implements RunContext {
         } catch (DagException e) {
             ledger.fail(e);
             throw e;
+        } finally {
+            ending.unlock();
         }
     }
 
     /** Ends the run: records it in the metadata and fixes its result. */
     RunResult finish() {
-        if (result == null) {
-            AgentPresence.unmatchedTaskEntries().forEach(this::warn);
-            ledger.runFinished(metadata, runId);
-            result = ledger.result(flow, runId, millis(), config);
-            LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
-                    result.millis());
+        ending.lock();
+        try {
+            if (result == null) {
+                AgentPresence.unmatchedTaskEntries().forEach(this::warn);
+                if (!abortedAtExit) {
+                    ledger.runFinished(metadata, runId);
+                }
+                ended();
+                result = ledger.result(flow, runId, millis(), config);
+                LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
+                        abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+            }
+            return result;
+        } finally {
+            ending.unlock();
         }
-        return result;
+    }
+
+    /**
+     * The JVM exits while this run is open: drops what its open stages wrote (their committed versions stay) and
+     * records the run as aborted. Waits until {@code deadline} for a stage being published, then gives up.
+     */
+    @Override
+    public void abortAtExit(long deadline) {
+        try {
+            if (!ending.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                LOG.warn("run {} of '{}': the JVM exits while a stage of the run ends; the next run of the stage "
+                        + "cleans up", runId, flow.name());
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            if (result != null || abortedAtExit) {
+                return;
+            }
+            abortedAtExit = true;
+            List<String> stages = new ArrayList<>();
+            for (StageExecution stage : openStages) {
+                stage.stageRun().abort();
+                stages.add(stage.name());
+            }
+            openStages.clear();
+            ledger.fail(new DagException("Run " + runId + " was aborted: the JVM exited before it ended", null, null,
+                    null, null));
+            ledger.runEnded(metadata, runId, RunStatus.ABORTED);
+            ended();
+            LOG.warn("run {} of '{}' aborted: the JVM exits (System.exit, or a signal) before the run ended. Its open "
+                    + "stages {} committed nothing; what they wrote is dropped", runId, flow.name(), stages);
+        } finally {
+            ending.unlock();
+        }
+    }
+
+    private void ended() {
+        OPEN.remove(this);
+        ExitHook.ended(this);
+    }
+
+    private DagException abortedAtExit(String stage) {
+        return new MaterializationException("Stage '" + stage + "' is not committed: run " + runId + " was aborted "
+                + "because the JVM is exiting.", null, null, stage, null, null);
+    }
+
+    @Override
+    public String toString() {
+        return "run " + runId + " of '" + flow.name() + "'";
     }
 
     /** Whether a manual version whose code changed fails the run ({@code RunOptions} or the instance's config). */

@@ -150,9 +150,14 @@ final class RunLedger {
 
     /** Records the run's end and its task history in the metadata. */
     void runFinished(MetadataStore metadata, String runId) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+    }
+
+    /** Records the run's end with {@code status} and its task history in the metadata. */
+    void runEnded(MetadataStore metadata, String runId, RunStatus status) {
         try {
-            metadata.recordTaskRuns(runId, history);
-            metadata.runFinished(runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+            metadata.recordTaskRuns(runId, new ArrayList<>(history)); // the exit hook records from its own thread
+            metadata.runFinished(runId, status);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }
