@@ -25,7 +25,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A {@code null} where dag expects a row or a table: a clear error naming task, table, stage and the row, at the
@@ -96,29 +100,22 @@ class NullRowsIT {
                 () -> assertTopFrameIn(NullRowsIT.class, e));
     }
 
-    @OnEachDatabase
-    void aNullRecordRowNamesTaskTableStageAndRow(TestDatabase db) {
-        assertNamesTheRow(runFails(db, NullRowsIT::recordsWithANull), "recordsWithANull", 2);
+    /** Each task returning or materializing rows with a null, and the index of that row. */
+    static Stream<Arguments> tasksWithANullRow() {
+        return TestDatabase.eachKind(() -> Stream.of(
+                Arguments.of("recordsWithANull", (Runnable) NullRowsIT::recordsWithANull, 2),
+                Arguments.of("mapsWithANull", (Runnable) NullRowsIT::mapsWithANull, 1),
+                Arguments.of("nullFirst", (Runnable) NullRowsIT::nullFirst, 0),
+                Arguments.of("lazyRecordsWithANull", (Runnable) NullRowsIT::lazyRecordsWithANull, 1),
+                Arguments.of("materializedWithANull", (Runnable) NullRowsIT::materializedWithANull, 1)));
     }
 
-    @OnEachDatabase
-    void aNullMapRowNamesTaskTableStageAndRow(TestDatabase db) {
-        assertNamesTheRow(runFails(db, NullRowsIT::mapsWithANull), "mapsWithANull", 1);
-    }
-
-    @OnEachDatabase
-    void aNullFirstRowNamesTaskTableStageAndRow(TestDatabase db) {
-        assertNamesTheRow(runFails(db, NullRowsIT::nullFirst), "nullFirst", 0);
-    }
-
-    @OnEachDatabase
-    void aNullRowOfALazyTaskNamesTaskTableStageAndRow(TestDatabase db) {
-        assertNamesTheRow(runFails(db, NullRowsIT::lazyRecordsWithANull), "lazyRecordsWithANull", 1);
-    }
-
-    @OnEachDatabase
-    void aNullRowOfAnImperativeMaterializeNamesTaskTableStageAndRow(TestDatabase db) {
-        assertNamesTheRow(runFails(db, NullRowsIT::materializedWithANull), "materializedWithANull", 1);
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("tasksWithANullRow")
+    void aNullRowNamesTaskTableStageAndRow(TestDatabase.Kind kind, String task, Runnable call, int row) {
+        try (TestDatabase db = TestDatabase.open(kind, "null-rows")) {
+            assertNamesTheRow(runFails(db, call), task, row);
+        }
     }
 
     @OnEachDatabase
