@@ -34,7 +34,7 @@ public final class MainRun {
 
     /**
      * Commits the run, or ends it without committing when {@code main} threw. A {@code System.exit} before
-     * {@code main} returns never gets here: the run's exit hook ({@code ExitHook}) records it as aborted.
+     * {@code main} returns never gets here: the exit hook of {@code OpenRuns} records it as aborted.
      */
     public static void end(Object run, Throwable thrown) {
         EagerRun eager = (EagerRun) run;

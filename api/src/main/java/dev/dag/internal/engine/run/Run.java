@@ -15,7 +15,7 @@ import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
-import dev.dag.internal.engine.run.exit.ExitHook;
+import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
@@ -40,10 +40,8 @@ import org.slf4j.LoggerFactory;
  * (publish it, write it aside, or abort it), finish. {@link FlowRunner} orders them by the flow
  * definition, {@link EagerRun} by the calls of the code it wraps.
  */
-public final class Run implements RunContext, ExitHook.OpenRun {
+public final class Run implements RunContext, OpenRuns.OpenRun {
     private static final Logger LOG = LoggerFactory.getLogger(Run.class);
-    /** The runs open in this JVM, for calls of task methods on threads no run covers. */
-    private static final Set<Run> OPEN = ConcurrentHashMap.newKeySet();
 
     private final String runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     private final Thread thread = Thread.currentThread();
@@ -94,22 +92,13 @@ public final class Run implements RunContext, ExitHook.OpenRun {
         }
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
-        OPEN.add(run);
-        ExitHook.opened(run);
+        OpenRuns.opened(run);
         return run;
     }
 
-    /**
-     * A task method was called on this thread, which does for dag nothing: a plain Java call. Each run open on
-     * another thread warns about it once per method, since the code it wraps may expect the call to be a task.
-     */
-    static void calledOutsideRuns(Class<?> owner, String methodKey) {
-        for (Run run : OPEN) {
-            run.warnCalledOnOtherThread(owner, methodKey.substring(0, methodKey.indexOf('(')));
-        }
-    }
-
-    private void warnCalledOnOtherThread(Class<?> owner, String method) {
+    /** Warns once per method: the code this run wraps may have meant the call as a task. */
+    @Override
+    public void calledOnAnotherThread(Class<?> owner, String method) {
         Thread caller = Thread.currentThread();
         if (caller != thread && warnedMethods.add(owner.getName() + "." + method)) {
             warn("task method " + owner.getSimpleName() + "." + method + " was called on thread '" + caller.getName()
@@ -326,8 +315,7 @@ public final class Run implements RunContext, ExitHook.OpenRun {
     }
 
     private void ended() {
-        OPEN.remove(this);
-        ExitHook.ended(this);
+        OpenRuns.ended(this);
     }
 
     private DagException abortedAtExit(String stage) {

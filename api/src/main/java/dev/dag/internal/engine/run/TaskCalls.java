@@ -14,6 +14,7 @@ import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskDescriptors;
 import dev.dag.internal.engine.materialize.Materializer;
 import dev.dag.internal.engine.materialize.TaskScope;
+import dev.dag.internal.engine.run.open.OpenRuns;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -43,7 +44,8 @@ public final class TaskCalls {
         }
         ThreadState state = ThreadStates.current();
         if (state instanceof Idle) {
-            Run.calledOutsideRuns(owner, methodKey); // a thread no run covers: a plain call, maybe not meant as one
+            // a thread that works for no run: a plain call, which the code a run wraps may have meant as a task
+            OpenRuns.calledOnThisThread(owner, methodKey.substring(0, methodKey.indexOf('(')));
             return null;
         }
         if (!(state instanceof Defining) && !(state instanceof RunningEager)) {
