@@ -67,14 +67,16 @@ final class StageExecution implements AutoCloseable {
         return calls.merge(task, 1, Integer::sum) - 1;
     }
 
-    /** The ordinal {@link #nextOrdinal} will give {@code task}, without counting a call. */
-    int peekOrdinal(String task) {
-        return calls.getOrDefault(task, 0);
-    }
-
-    /** In an eager stage, what an earlier successful call with the same {@code key} parts produced; else null. */
-    TaskExecution sameCall(TaskKey key) {
-        return eager ? succeeded.get(CallIdentity.of(key)) : null;
+    /**
+     * In an eager stage, what an earlier successful call of {@code task} with the same {@code key} parts produced;
+     * else null. A call that repeats an earlier one does not count: it gives its ordinal back.
+     */
+    TaskExecution repeated(String task, TaskKey key) {
+        TaskExecution same = eager ? succeeded.get(CallIdentity.of(key)) : null;
+        if (same != null) {
+            calls.merge(task, -1, Integer::sum);
+        }
+        return same;
     }
 
     /** Keeps a successful call, for the calls of an eager stage that repeat it. */

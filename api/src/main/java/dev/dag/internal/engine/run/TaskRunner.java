@@ -52,7 +52,7 @@ final class TaskRunner {
      */
     TaskExecution run(TaskInvocation invocation, boolean forced) {
         TaskDescriptor task = invocation.descriptor();
-        int ordinal = stage.peekOrdinal(task.name());
+        int ordinal = stage.nextOrdinal(task.name());
         CommittedVersion committed = stageRun.committed();
         CacheEntry atPosition = committed.entry(task.name(), ordinal);
         ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);
@@ -69,13 +69,12 @@ final class TaskRunner {
         } catch (DagException e) {
             return TaskExecution.failed(StackTraces.forUser(e), null);
         }
-        TaskExecution same = stage.sameCall(key);
+        TaskExecution same = stage.repeated(task.name(), key);
         if (same != null) {
             return new TaskExecution(TaskOutcome.CACHE_VALID, "same arguments as an earlier call in this stage: its "
                     + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
                     List.of());
         }
-        stage.nextOrdinal(task.name());
         TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder);
         if (execution.failure() == null) {
             stage.succeeded(key, execution);
