@@ -9,11 +9,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // docs:run
         SalesFlow sales = SalesFlow.define(SalesFlow.MIN_QUANTITY);
         Result result = sales.flow().run();
         System.out.println(result.summary());
         for (Map<?, ?> row : result.rows(sales.revenue(), Map.class)) {
             System.out.println(row.get("region") + " " + row.get("revenue"));
         }
+        // end:run
     }
 }
