@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dag.ConfigContext;
 import dev.dag.Flow;
 import dev.dag.Result;
+import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.examples.OrdersFlow;
@@ -104,37 +105,31 @@ class DocExamplesIT {
     void imperativeInteractiveWriteWritesTheDemosBigOrders() throws IOException {
         Path yaml = duckDbConfig("demo.duckdb");
         try (ConfigContext config = ConfigContext.load(yaml.toString(), "default")) {
-            OrdersFlow.define(20_000, 400).flow().run(dev.dag.RunOptions.of(config));
+            OrdersFlow.define(20_000, 400).flow().run(RunOptions.of(config));
         }
         ImperativeExamples.interactive(yaml.toString());
-        try (ConfigContext config = ConfigContext.load(yaml.toString(), "default")) {
-            Flow reader = new Flow("docs_reader");
-            Table copy;
-            try (reader) {
-                try (Stage stage = new Stage("check")) {
-                    copy = CountRows.count("scratch.big_orders");
-                }
-            }
-            long rows = ((Number) reader.run(dev.dag.RunOptions.of(config)).rows(copy, Map.class).get(0).get("n"))
-                    .longValue();
-            assertTrue(rows > 100, "scratch.big_orders has " + rows + " rows");
-        }
+        long rows = countRows(yaml, "scratch.big_orders");
+        assertTrue(rows > 100, "scratch.big_orders has " + rows + " rows");
     }
 
     @Test
     void eagerRunCommitsBothStages() throws IOException {
         Path yaml = duckDbConfig("eager.duckdb");
         EagerExamples.nightly(yaml.toString());
+        assertEquals(1L, countRows(yaml, "clean.clean_orders"));
+    }
+
+    /** The rows of {@code table} of the instance {@code default} of {@code yaml}, counted by a task. */
+    private static long countRows(Path yaml, String table) {
         try (ConfigContext config = ConfigContext.load(yaml.toString(), "default")) {
             Flow reader = new Flow("docs_reader");
             Table count;
             try (reader) {
                 try (Stage stage = new Stage("check")) {
-                    count = CountRows.count("clean.clean_orders");
+                    count = CountRows.count(table);
                 }
             }
-            assertEquals(1L, ((Number) reader.run(dev.dag.RunOptions.of(config)).rows(count, Map.class).get(0)
-                    .get("n")).longValue());
+            return ((Number) reader.run(RunOptions.of(config)).rows(count, Map.class).get(0).get("n")).longValue();
         }
     }
 
