@@ -83,6 +83,18 @@ class DocExamplesIT {
     }
 
     @OnEachDatabase
+    void typesTypedBlobReadsBackEqual(TestDatabase db) {
+        Flow flow = new Flow("docs_blob");
+        dev.dag.Blob limits;
+        try (flow) {
+            try (Stage raw = new Stage("raw")) {
+                limits = CachingExamples.limitsBlob();
+            }
+        }
+        assertEquals(CachingExamples.expectedLimits(), db.run(flow).get(limits, Object.class));
+    }
+
+    @OnEachDatabase
     void imperativeTopCustomersWritesTotalsAndTheTop(TestDatabase db) {
         Flow flow = new Flow("docs_imperative");
         try (flow) {

@@ -1,5 +1,6 @@
 package dev.dag.it.docs.examples;
 
+import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
 import dev.dag.ConfigContext;
 import dev.dag.Flow;
@@ -7,7 +8,9 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.Table;
+import java.math.BigDecimal;
 import java.util.List;
+import java.util.Set;
 
 /** The examples of docs/caching.md and docs/types.md, run by DocExamplesIT. */
 public final class CachingExamples {
@@ -38,6 +41,25 @@ public final class CachingExamples {
         // docs:decimal
         return Table.of(orders).name("orders").decimal("amount", 12, 2);
         // end:decimal
+    }
+
+    // docs:blob-limits
+    record Limits(String name, Set<BigDecimal> values, long count) {}
+
+    @Materialize(version = "1")
+    static Blob limits() {
+        return Blob.of(new Limits("qty", Set.of(new BigDecimal("1.50")), 10_000_000_000L)).name("limits");
+    }
+    // end:blob-limits
+
+    /** The blob of docs/types.md and the value it was made of. */
+    public static Blob limitsBlob() {
+        return limits();
+    }
+
+    /** What {@link #limitsBlob()} returns, to compare with what a run reads back. */
+    public static Object expectedLimits() {
+        return new Limits("qty", Set.of(new BigDecimal("1.50")), 10_000_000_000L);
     }
 
     public static Table bigOrdersOf(Table orders, int minQty) {
