@@ -4,6 +4,7 @@ import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
@@ -77,7 +78,7 @@ public final class FlowRunner {
     private void runStage(StageDefinition definition) {
         boolean selected = options.stages().isEmpty() || options.stages().contains(definition.name());
         try {
-            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty());
+            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty(), false);
             try {
                 for (TaskInvocation invocation : definition.invocations()) {
                     runTask(stage, invocation, selected);
@@ -90,7 +91,7 @@ public final class FlowRunner {
             definition.invocations().stream().filter(invocation -> !run.isReported(invocation))
                     .forEach(invocation -> run.skip(invocation, "stage '" + definition.name() + "' failed: "
                             + e.getMessage()));
-            run.fail(e);
+            run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
         }
     }
 
