@@ -3,16 +3,19 @@ package dev.dag.internal.engine.run;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.Materialization;
 import dev.dag.MaterializationException;
 import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
+import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.events.RunEvents;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
@@ -42,6 +45,7 @@ public final class Run implements RunContext {
     private final RunLedger ledger = new RunLedger();
     private final DataTables dataTables;
     private final long start = System.nanoTime();
+    private RunEvents events = RunEvents.none();
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -72,6 +76,8 @@ public final class Run implements RunContext {
         }
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
+        run.events = RunEvents.of(run, options.listeners(), options.progressInterval());
+        run.events.runStarted();
         return run;
     }
 
@@ -126,8 +132,16 @@ public final class Run implements RunContext {
      * @throws DagException if the stage cannot be locked or prepared
      */
     StageExecution beginStage(StageDefinition stage, boolean commits) {
+        events.stageStarted(stage.name());
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
-        stageRun.begin();
+        try {
+            stageRun.begin();
+        } catch (DagException e) {
+            events.stageFinished(stage.name(), StageOutcome.FAILED);
+            throw e;
+        }
+        stageRun.writer().observe((task, table, rows, kept) ->
+                events.tableMaterialized(new Materialization(stage.name(), task, table, rows, kept)));
         return new StageExecution(stage, stageRun, commits);
     }
 
@@ -135,7 +149,10 @@ public final class Run implements RunContext {
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
         int ordinal = stage.nextOrdinal(invocation.taskName());
         long begin = System.nanoTime();
-        TaskExecution execution = runner(stage).run(invocation, ordinal, forced);
+        TaskExecution execution;
+        try (RunEvents.RunningTask running = events.taskStarted(stage.name(), invocation.taskName())) {
+            execution = runner(stage).run(invocation, ordinal, forced);
+        }
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
     }
@@ -156,6 +173,7 @@ public final class Run implements RunContext {
     /** Records a task that does not run, and why. */
     void skip(TaskInvocation invocation, String reason) {
         ledger.skip(invocation, reason);
+        events.taskFinished(ledger.lastResult());
     }
 
     /** Whether a task's outputs cannot be had in this run (it failed, was skipped or its stage not committed). */
@@ -178,20 +196,19 @@ public final class Run implements RunContext {
         try (stage) {
             if (!stage.commits()) {
                 ledger.uncommitted(stage.tables());
-                LOG.info("stage {}: not committed (only selected tasks ran, or the stage was not selected)",
-                        stage.name());
+                events.stageFinished(stage.name(), StageOutcome.KEPT);
             } else if (!commit || stage.failed()) {
                 stage.stageRun().abort();
                 ledger.forgetOutputsOf(stage.definition());
-                LOG.info("stage {}: not committed{}; the previous version stays visible", stage.name(),
-                        stage.failed() ? ", a task failed" : "");
+                events.stageFinished(stage.name(), StageOutcome.FAILED);
             } else {
                 stage.stageRun().publish();
                 ledger.committed(stage.tables());
-                LOG.info("stage {}: committed", stage.name());
+                events.stageFinished(stage.name(), StageOutcome.PUBLISHED);
             }
         } catch (DagException e) {
             ledger.fail(e);
+            events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
         }
     }
@@ -203,6 +220,7 @@ public final class Run implements RunContext {
             result = ledger.result(flow, runId, millis(), config);
             LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
                     result.millis());
+            events.runFinished(result);
         }
         return result;
     }
@@ -232,6 +250,7 @@ public final class Run implements RunContext {
         if (!ledger.report(invocation, execution, millis, stage.tables())) {
             stage.markFailed();
         }
+        events.taskFinished(ledger.lastResult());
     }
 
     private long millis() {

@@ -76,8 +76,6 @@ final class RunLedger {
                 execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings()));
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
-        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
-                execution.rows(), execution.reason());
         if (error.isPresent()) {
             unavailable.add(invocation);
             fail(error.get());
@@ -94,6 +92,11 @@ final class RunLedger {
             }
         });
         return true;
+    }
+
+    /** The result of the task reported last. */
+    TaskResult lastResult() {
+        return results.get(results.size() - 1);
     }
 
     /** Records a task that did not run. */

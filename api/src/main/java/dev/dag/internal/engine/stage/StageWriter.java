@@ -37,6 +37,7 @@ public final class StageWriter {
     private final PhysicalTables tables;
     private final CommittedVersion committed;
     private final NewVersion next;
+    private TableObserver observer = TableObserver.NONE;
 
     StageWriter(StageRun run, CommittedVersion committed, NewVersion next) {
         this.stage = run.stage();
@@ -57,11 +58,19 @@ public final class StageWriter {
     public record BlobWrite(Object value, String physical, boolean reused) {
     }
 
+    /** Tells {@code observer} of every table written or kept from now on. */
+    public void observe(TableObserver observer) {
+        this.observer = observer;
+    }
+
     /** Carries a cache-valid task's objects into the new version: no row is moved. */
     public void keep(CacheEntry entry) {
         for (CacheEntry.Output output : entry.outputs()) {
             next.reserve(output.name(), entry.task());
             next.keep(output.physical(), output.name(), output.kind());
+            if (output.isTable()) {
+                observer.table(entry.task(), output.name(), committed.table(output).rows(), true);
+            }
         }
     }
 
@@ -85,6 +94,7 @@ public final class StageWriter {
         StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.TABLE, name, key) : null;
         if (unchanged != null) {
             next.keep(unchanged.physicalName(), name, ObjectKind.TABLE);
+            observer.table(task, name, unchanged.rows(), true);
             return new TableWrite(stored(name, unchanged.physicalName(), unchanged.rows(), key), true, null);
         }
         String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
@@ -96,6 +106,7 @@ public final class StageWriter {
             throw e;
         }
         next.wrote(name, physical, rows);
+        observer.table(task, name, rows, false);
         return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
     }
 
