@@ -50,4 +50,12 @@ public interface Result {
 
     /** A readable table of stages and tasks with outcome, reason, rows and milliseconds. */
     String summary();
+
+    /**
+     * The plan, when this is the result of a dry run ({@link RunOptions#dryRun()}), which wrote nothing: its
+     * {@link #tasks()} are empty and its {@link #summary()} is the plan's.
+     */
+    default Optional<Plan> plan() {
+        return Optional.empty();
+    }
 }

@@ -4,6 +4,7 @@ import dev.dag.ConfigContext;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,12 +12,12 @@ import java.util.List;
  *
  * <pre>
  * java -javaagent:agent/target/dag-agent.jar -cp "examples/target/classes:examples/target/lib/*" \
- *      dev.dag.examples.OrdersDemo [file.duckdb | dag.yaml [instance]]
+ *      dev.dag.examples.OrdersDemo [--plan] [file.duckdb | dag.yaml [instance]]
  * </pre>
  *
  * Without arguments the tables go to {@code dag.duckdb} in the working folder; with a {@code .duckdb}
  * file, to that file; with a {@code .yaml}/{@code .yml} file, to its instance {@code default} or the
- * one named by the second argument.
+ * one named by the second argument. With {@code --plan} it prints what a run would do and writes nothing.
  */
 public final class OrdersDemo {
     private OrdersDemo() {
@@ -25,12 +26,22 @@ public final class OrdersDemo {
     /** Defines and runs the flow, then prints the summary, the quality report and the top regions. */
     public static void main(String[] args) {
         OrdersFlow orders = OrdersFlow.define();
-        if (args.length == 0) {
-            report(orders, orders.flow().run());
+        boolean plan = args.length > 0 && args[0].equals("--plan");
+        String[] where = plan ? Arrays.copyOfRange(args, 1, args.length) : args;
+        if (where.length == 0) {
+            run(orders, RunOptions.defaults(), plan);
             return;
         }
-        try (ConfigContext config = config(args)) {
-            report(orders, orders.flow().run(RunOptions.of(config)));
+        try (ConfigContext config = config(where)) {
+            run(orders, RunOptions.of(config), plan);
+        }
+    }
+
+    private static void run(OrdersFlow orders, RunOptions options, boolean plan) {
+        if (plan) {
+            System.out.println(orders.flow().plan(options).summary());
+        } else {
+            report(orders, orders.flow().run(options));
         }
     }
 

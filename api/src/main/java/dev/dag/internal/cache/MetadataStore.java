@@ -23,6 +23,7 @@ import java.util.Map;
 public final class MetadataStore {
     private final Database database;
     private final MetadataSql sql;
+    private boolean present = true;
 
     private MetadataStore(Database database) {
         this.database = database;
@@ -39,6 +40,28 @@ public final class MetadataStore {
         store.createIfMissing();
         new ForeignTables(database, store.sql).refuse();
         return store;
+    }
+
+    /**
+     * Opens the metadata store for reading only, creating nothing: a store that does not exist yet (or an instance
+     * without a database) reads as empty ({@link #isPresent()} false).
+     *
+     * @throws ConfigException if the store was written by an incompatible version of dag
+     */
+    public static MetadataStore openForReading(Database database) {
+        MetadataStore store = new MetadataStore(database);
+        int version = database.isConnected() ? store.existingVersion() : -1;
+        if (version == -1) {
+            store.present = false;
+        } else if (version != MetadataSql.FORMAT_VERSION) {
+            throw store.otherFormat(version);
+        }
+        return store;
+    }
+
+    /** Whether the metadata tables exist (false only for a store opened for reading that found none). */
+    public boolean isPresent() {
+        return present;
     }
 
     /** The flow whose run committed {@code stage} last, or null if it was never committed. */
@@ -75,15 +98,19 @@ public final class MetadataStore {
                     }
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
-                    throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
-                            + database.config().instance() + "' has format version " + version + ", this dag "
-                            + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
-                            + "by dropping that schema, the stage schemas and '" + database.dataSchema()
-                            + "' (see docs/storage.md, 'Resetting').", null);
+                    throw otherFormat(version);
                 }
             }
             connection.commit();
         }
+    }
+
+    private ConfigException otherFormat(int version) {
+        return new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
+                + database.config().instance() + "' has format version " + version + ", this dag "
+                + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
+                + "by dropping that schema, the stage schemas and '" + database.dataSchema()
+                + "' (see docs/storage.md, 'Resetting').", null);
     }
 
     /** The stored format version, or -1 when the metadata tables do not exist yet. */

@@ -5,6 +5,7 @@ import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Materialization;
 import dev.dag.MaterializationException;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
@@ -12,10 +13,12 @@ import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.events.RunEvents;
+import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
@@ -23,6 +26,7 @@ import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import java.sql.SQLException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +50,7 @@ public final class Run implements RunContext {
     private final DataTables dataTables;
     private final long start = System.nanoTime();
     private RunEvents events = RunEvents.none();
+    private PlanBook plan;
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -65,7 +70,7 @@ public final class Run implements RunContext {
      * @throws DagException if the database cannot be reached or its metadata cannot be opened
      */
     static Run open(FlowDefinition flow, RunOptions options) {
-        ConfigContext config = options.config() != null ? options.config() : ConfigContext.defaults();
+        ConfigContext config = configOf(options);
         Database database = Databases.of(config);
         MetadataStore metadata;
         try {
@@ -79,6 +84,29 @@ public final class Run implements RunContext {
         run.events = RunEvents.of(run, options.listeners(), options.progressInterval());
         run.events.runStarted();
         return run;
+    }
+
+    /**
+     * Starts a plan of {@code flow}: a run that reads the committed versions and writes nothing, not even its own
+     * record; an instance that holds nothing yet is not even connected to.
+     *
+     * @throws DagException if the database cannot be reached or its metadata is of another format
+     */
+    static Run openForPlan(FlowDefinition flow, RunOptions options) {
+        ConfigContext config = configOf(options);
+        Database database = Databases.forReading(config);
+        Run run = new Run(flow, options, config, database, MetadataStore.openForReading(database));
+        run.plan = new PlanBook();
+        return run;
+    }
+
+    private static ConfigContext configOf(RunOptions options) {
+        return options.config() != null ? options.config() : ConfigContext.defaults();
+    }
+
+    /** What this run found, when it plans ({@link #openForPlan}). */
+    Plan plan() {
+        return plan.plan(flow.name(), "instance '" + config.instance() + "' (" + Redaction.url(config.url()) + ")");
     }
 
     @Override
@@ -135,7 +163,11 @@ public final class Run implements RunContext {
         events.stageStarted(stage.name());
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
         try {
-            stageRun.begin();
+            if (plan != null) {
+                stageRun.read();
+            } else {
+                stageRun.begin();
+            }
         } catch (DagException e) {
             events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
@@ -174,6 +206,9 @@ public final class Run implements RunContext {
     void skip(TaskInvocation invocation, String reason) {
         ledger.skip(invocation, reason);
         events.taskFinished(ledger.lastResult());
+        if (plan != null) {
+            plan.record(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
+        }
     }
 
     /** Whether a task's outputs cannot be had in this run (it failed, was skipped or its stage not committed). */
@@ -194,7 +229,11 @@ public final class Run implements RunContext {
      */
     void endStage(StageExecution stage, boolean commit) {
         try (stage) {
-            if (!stage.commits()) {
+            if (plan != null) {
+                if (stage.failed()) {
+                    ledger.forgetOutputsOf(stage.definition()); // as a run would: its consumers are skipped
+                }
+            } else if (!stage.commits()) {
                 ledger.uncommitted(stage.tables());
                 events.stageFinished(stage.name(), StageOutcome.KEPT);
             } else if (!commit || stage.failed()) {
@@ -216,7 +255,9 @@ public final class Run implements RunContext {
     /** Ends the run: records it in the metadata and fixes its result. */
     RunResult finish() {
         if (result == null) {
-            ledger.runFinished(metadata, runId);
+            if (plan == null) {
+                ledger.runFinished(metadata, runId);
+            }
             result = ledger.result(flow, runId, millis(), config);
             LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
                     result.millis());
@@ -237,13 +278,14 @@ public final class Run implements RunContext {
      * @throws DefinitionException naming every such task
      */
     void refuseVersionDrift() {
-        if (strictVersions()) {
+        if (strictVersions() && metadata.isPresent()) {
             VersionDrift.refuseBeforeRun(flow, database, metadata);
         }
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name(), strictVersions());
+        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name(), strictVersions(),
+                plan);
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
@@ -251,6 +293,10 @@ public final class Run implements RunContext {
             stage.markFailed();
         }
         events.taskFinished(ledger.lastResult());
+        if (plan != null) {
+            plan.record(invocation, execution.outcome(), execution.reason(), execution.tables(),
+                    execution.materializations());
+        }
     }
 
     private long millis() {

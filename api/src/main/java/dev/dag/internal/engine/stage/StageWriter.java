@@ -38,6 +38,7 @@ public final class StageWriter {
     private final CommittedVersion committed;
     private final NewVersion next;
     private TableObserver observer = TableObserver.NONE;
+    private boolean planning;
 
     StageWriter(StageRun run, CommittedVersion committed, NewVersion next) {
         this.stage = run.stage();
@@ -56,6 +57,22 @@ public final class StageWriter {
 
     /** A blob stored (or kept, {@code reused}): the value as consumers read it back, and its physical id. */
     public record BlobWrite(Object value, String physical, boolean reused) {
+    }
+
+    /** From now on nothing is written: each table or blob that a run would write is only keyed (a plan). */
+    void planOnly() {
+        planning = true;
+    }
+
+    /** Whether this writer only plans ({@link #planOnly()}). */
+    public boolean planning() {
+        return planning;
+    }
+
+    /** The table a run would write as {@code name} with key {@code key}, as a plan hands it to consumers. */
+    public StoredTable planned(String name, String key) {
+        String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
+        return StoredTable.planned(stage, name, tables.ref(physical), key);
     }
 
     /** Tells {@code observer} of every table written or kept from now on. */
@@ -97,6 +114,9 @@ public final class StageWriter {
             observer.table(task, name, unchanged.rows(), true);
             return new TableWrite(stored(name, unchanged.physicalName(), unchanged.rows(), key), true, null);
         }
+        if (planning) {
+            return new TableWrite(planned(name, key), false, change(name, query));
+        }
         String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
         long rows;
         try {
@@ -125,12 +145,16 @@ public final class StageWriter {
             return new BlobWrite(committed.blob(output, loader), unchanged.physicalName(), true);
         }
         String physical = PhysicalNames.of(stage, name, runTag, Integer.MAX_VALUE);
-        try (Connection connection = database.connection()) {
+        try {
             String json = BlobCodec.toJson(value);
             String type = BlobCodec.typeName(value);
-            metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null,
-                    type, json), runId);
-            next.registering(physical);
+            if (!planning) {
+                try (Connection connection = database.connection()) {
+                    metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
+                            key, null, type, json), runId);
+                }
+                next.registering(physical);
+            }
             return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"

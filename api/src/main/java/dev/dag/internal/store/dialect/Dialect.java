@@ -40,6 +40,14 @@ public interface Dialect {
         return java.util.Map.of();
     }
 
+    /**
+     * Whether the database of {@code jdbcUrl} may hold something already, without connecting (a plan must not
+     * create an embedded database's file by looking into it). Default: true, a server is asked.
+     */
+    default boolean mayHoldData(String jdbcUrl) {
+        return true;
+    }
+
     /** Longest identifier in bytes the database keeps unchanged. */
     int maxIdentifierBytes();
 
