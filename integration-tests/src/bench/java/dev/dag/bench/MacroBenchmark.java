@@ -5,6 +5,7 @@ import dev.dag.bench.macro.BenchDatabase;
 import dev.dag.bench.macro.BenchOptions;
 import dev.dag.bench.macro.BulkRows;
 import dev.dag.bench.macro.CacheValidRerun;
+import dev.dag.bench.macro.CopyingCarryOver;
 import dev.dag.bench.macro.ManyTasksRerun;
 import dev.dag.bench.macro.OneOfTenChanged;
 import dev.dag.bench.macro.Report;
@@ -19,7 +20,7 @@ import java.util.List;
  */
 public final class MacroBenchmark {
     private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
-            new ManyTasksRerun(), new BulkRows(), new AutoVersionsRerun());
+            new ManyTasksRerun(), new BulkRows(), new CopyingCarryOver(), new AutoVersionsRerun());
 
     private MacroBenchmark() {
     }

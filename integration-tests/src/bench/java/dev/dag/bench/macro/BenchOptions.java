@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * sizes the goals are stated for; {@code --small} switches every size to a smoke-check size first, and
  * explicit options still override it.
  *
- * @param scenarios    scenarios to run, among {@code a,b,c,d,g} (default all)
+ * @param scenarios    scenarios to run, among {@code a,b,c,d,f,g} (default all)
  * @param databases    databases, among {@code duckdb,postgres} (default both)
  * @param reps         timed repetitions per figure, after one warm-up round (default 5; scenario a takes four
  *                     times as many); the median is reported
@@ -28,7 +28,7 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
                            long tenRows, int stages, int lanes, int bulkRows, int batchRows) {
 
     private static final String USAGE = """
-            options (--name=value): --scenarios=a,b,c,d,g --db=duckdb,postgres --reps=5 --small
+            options (--name=value): --scenarios=a,b,c,d,f,g --db=duckdb,postgres --reps=5 --small
               --big-rows=10000000 --small-rows=1000 --ten-rows=1000000 --stages=20 --lanes=10
               --bulk-rows=1000000 --batch-rows=50000""";
 
@@ -44,7 +44,7 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
         }
         boolean small = Boolean.parseBoolean(given.remove("small"));
         BenchOptions options = new BenchOptions(
-                Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,g").split(","))),
+                Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,f,g").split(","))),
                 Set.copyOf(List.of(take(given, "db", "duckdb,postgres").split(","))),
                 Integer.parseInt(take(given, "reps", small ? "3" : "5")),
                 Long.parseLong(take(given, "big-rows", small ? "200000" : "10000000")),

@@ -148,6 +148,7 @@ public final class StageWriter {
         try {
             String json = BlobCodec.toJson(value);
             String type = BlobCodec.typeName(value);
+            Object readBack = BlobCodec.readBackExactly(value, json, type, loader);
             if (!planning) {
                 try (Connection connection = database.connection()) {
                     metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
@@ -155,7 +156,7 @@ public final class StageWriter {
                 }
                 next.registering(physical);
             }
-            return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical, false);
+            return new BlobWrite(readBack, physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
