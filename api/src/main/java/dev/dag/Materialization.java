@@ -9,6 +9,8 @@ package dev.dag;
  * @param rows  the table's rows (-1 when the database did not say)
  * @param kept  true when the stored table was unchanged and kept without executing anything (a cache-valid
  *              task, or an unchanged table of a lazy task); false when it was written by this run
+ * @param sql   the query the task gave for the table, as it gave it; null when the table came from rows or a
+ *              reference, or when the task was cache-valid (its body did not run)
  */
-public record Materialization(String stage, String task, String table, long rows, boolean kept) {
+public record Materialization(String stage, String task, String table, long rows, boolean kept, String sql) {
 }

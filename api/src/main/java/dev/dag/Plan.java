@@ -37,4 +37,12 @@ public interface Plan {
 
     /** A readable table of stages and tasks with decision and reason, then the tables each stage keeps or rebuilds. */
     String summary();
+
+    /**
+     * Writes the plan as a self-contained HTML page, like a run's report ({@link Result#writeReport}): the graph with
+     * each task coloured by its decision, its reason, and the tables it would keep or rebuild.
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be written
+     */
+    void writeReport(java.nio.file.Path file);
 }

@@ -18,8 +18,12 @@ import java.util.List;
  * Without arguments the tables go to {@code dag.duckdb} in the working folder; with a {@code .duckdb}
  * file, to that file; with a {@code .yaml}/{@code .yml} file, to its instance {@code default} or the
  * one named by the second argument. With {@code --plan} it prints what a run would do and writes nothing.
+ * After a run it writes the run's HTML report to {@code dag-report.html}.
  */
 public final class OrdersDemo {
+    /** The HTML report of the run, written to the working folder. */
+    static final String REPORT = "dag-report.html";
+
     private OrdersDemo() {
     }
 
@@ -55,6 +59,8 @@ public final class OrdersDemo {
 
     private static void report(OrdersFlow orders, Result result) {
         System.out.println(result.summary());
+        result.writeReport(Path.of(REPORT));
+        System.out.println("report: " + REPORT + " (open it in a browser)");
         QualityReport quality = result.get(orders.quality(), QualityReport.class);
         System.out.printf("quality: %,d raw order rows, %,d clean, rejected: %s%n", quality.rawRows(),
                 quality.cleanRows(), quality.rejected().stream()

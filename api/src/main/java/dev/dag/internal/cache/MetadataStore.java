@@ -76,7 +76,7 @@ public final class MetadataStore {
     }
 
     private void createIfMissing() throws SQLException {
-        if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+        if (existingVersion() == MetadataSql.FORMAT_VERSION && hasRunReports()) {
             return; // the usual case: no DDL, which costs a commit each on an embedded database
         }
         try (Connection connection = database.connection()) {
@@ -111,6 +111,17 @@ public final class MetadataStore {
                 + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
                 + "by dropping that schema, the stage schemas and '" + database.dataSchema()
                 + "' (see docs/storage.md, 'Resetting').", null);
+    }
+
+    /** Whether the table of run reports exists (a store written by an earlier dag of format 1 lacks it). */
+    private boolean hasRunReports() {
+        try (Connection connection = database.connection();
+             Statement statement = connection.createStatement()) {
+            statement.executeQuery(sql.selectAnyRunReport()).close();
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     /** The stored format version, or -1 when the metadata tables do not exist yet. */
@@ -286,6 +297,30 @@ public final class MetadataStore {
             }
             insert.executeBatch();
             connection.commit();
+        }
+    }
+
+    /** Keeps a run's report (JSON) for later reading. */
+    public void recordReport(String runId, String report) throws SQLException {
+        try (Connection connection = database.connection();
+             PreparedStatement insert = connection.prepareStatement(sql.insertRunReport())) {
+            insert.setString(1, runId);
+            insert.setString(2, report);
+            insert.executeUpdate();
+        }
+    }
+
+    /** The report (JSON) kept for a run, or null. */
+    public String report(String runId) throws SQLException {
+        if (!present) {
+            return null;
+        }
+        try (Connection connection = database.connection();
+             PreparedStatement select = connection.prepareStatement(sql.selectRunReport())) {
+            select.setString(1, runId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import dev.dag.DefinitionException;
 import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.TaskResult;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -69,6 +70,11 @@ public final class DryRunResult implements Result {
     @Override
     public String summary() {
         return plan.summary();
+    }
+
+    @Override
+    public void writeReport(Path file) {
+        plan.writeReport(file);
     }
 
     @Override

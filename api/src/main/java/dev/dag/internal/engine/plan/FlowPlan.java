@@ -2,6 +2,12 @@ package dev.dag.internal.engine.plan;
 
 import dev.dag.Plan;
 import dev.dag.PlannedTask;
+import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.report.HtmlReport;
+import dev.dag.internal.engine.report.ReportBuilder;
+import dev.dag.internal.engine.report.RunReport;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,11 +16,13 @@ final class FlowPlan implements Plan {
     private final String flowName;
     private final String instance;
     private final List<PlannedTask> tasks;
+    private final RunReport report;
 
-    FlowPlan(String flowName, String instance, List<PlannedTask> tasks) {
-        this.flowName = flowName;
+    FlowPlan(FlowDefinition flow, String instance, List<PlannedTask> tasks, String runId) {
+        this.flowName = flow.name();
         this.instance = instance;
         this.tasks = List.copyOf(tasks);
+        this.report = ReportBuilder.ofPlan(flow, this, runId, Instant.now());
     }
 
     @Override
@@ -40,6 +48,11 @@ final class FlowPlan implements Plan {
     @Override
     public String summary() {
         return PlanFormatter.format(this);
+    }
+
+    @Override
+    public void writeReport(Path file) {
+        HtmlReport.write(report, file);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.dag.MaterializedTable;
 import dev.dag.Plan;
 import dev.dag.PlannedTask;
 import dev.dag.TaskOutcome;
+import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.NotYetWritten;
@@ -87,9 +88,9 @@ public final class PlanBook {
         tasks.add(new PlannedTask(invocation.taskName(), stage, decisionOf(outcome), reason, kept, rebuilt, asLastRun));
     }
 
-    /** The plan of flow {@code flowName} on {@code instance}. */
-    public Plan plan(String flowName, String instance) {
-        return new FlowPlan(flowName, instance, tasks);
+    /** The plan of {@code flow} on {@code instance}, made by the planning run {@code runId}. */
+    public Plan plan(FlowDefinition flow, String instance, String runId) {
+        return new FlowPlan(flow, instance, tasks, runId);
     }
 
     private static PlannedTask.Decision decisionOf(TaskOutcome outcome) {

@@ -8,6 +8,7 @@ import dev.dag.MaterializationException;
 import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunContext;
+import dev.dag.RunListener;
 import dev.dag.RunOptions;
 import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
@@ -19,12 +20,18 @@ import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.events.RunEvents;
 import dev.dag.internal.engine.plan.PlanBook;
+import dev.dag.internal.engine.report.ReportBuilder;
+import dev.dag.internal.engine.report.ReportJson;
+import dev.dag.internal.engine.report.ReportRecorder;
+import dev.dag.internal.engine.report.RunReport;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -49,6 +56,8 @@ public final class Run implements RunContext {
     private final RunLedger ledger = new RunLedger();
     private final DataTables dataTables;
     private final long start = System.nanoTime();
+    private final Instant startedAt = Instant.now();
+    private final ReportRecorder recorder = new ReportRecorder();
     private RunEvents events = RunEvents.none();
     private PlanBook plan;
     private RunResult result;
@@ -81,7 +90,9 @@ public final class Run implements RunContext {
         }
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
-        run.events = RunEvents.of(run, options.listeners(), options.progressInterval());
+        List<RunListener> listeners = new ArrayList<>(List.of(run.recorder));
+        listeners.addAll(options.listeners());
+        run.events = RunEvents.of(run, listeners, options.progressInterval());
         run.events.runStarted();
         return run;
     }
@@ -106,7 +117,11 @@ public final class Run implements RunContext {
 
     /** What this run found, when it plans ({@link #openForPlan}). */
     Plan plan() {
-        return plan.plan(flow.name(), "instance '" + config.instance() + "' (" + Redaction.url(config.url()) + ")");
+        return plan.plan(flow, instanceText(), runId);
+    }
+
+    private String instanceText() {
+        return "instance '" + config.instance() + "' (" + Redaction.url(config.url()) + ")";
     }
 
     @Override
@@ -172,8 +187,8 @@ public final class Run implements RunContext {
             events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
         }
-        stageRun.writer().observe((task, table, rows, kept) ->
-                events.tableMaterialized(new Materialization(stage.name(), task, table, rows, kept)));
+        stageRun.writer().observe((task, table, rows, kept, sql) ->
+                events.tableMaterialized(new Materialization(stage.name(), task, table, rows, kept, sql)));
         return new StageExecution(stage, stageRun, commits);
     }
 
@@ -255,10 +270,14 @@ public final class Run implements RunContext {
     /** Ends the run: records it in the metadata and fixes its result. */
     RunResult finish() {
         if (result == null) {
-            if (plan == null) {
-                ledger.runFinished(metadata, runId);
-            }
             result = ledger.result(flow, runId, millis(), config);
+            if (plan == null) {
+                DagException failure = ledger.failure();
+                RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
+                        failure == null ? null : failure.getMessage());
+                result.attachReport(report);
+                ledger.runFinished(metadata, runId, ReportJson.write(report));
+            }
             LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
                     result.millis());
             events.runFinished(result);

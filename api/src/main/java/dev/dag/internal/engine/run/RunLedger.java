@@ -142,10 +142,11 @@ final class RunLedger {
         }
     }
 
-    /** Records the run's end and its task history in the metadata. */
-    void runFinished(MetadataStore metadata, String runId) {
+    /** Records the run's end, its task history and its report (JSON) in the metadata. */
+    void runFinished(MetadataStore metadata, String runId, String report) {
         try {
             metadata.recordTaskRuns(runId, history);
+            metadata.recordReport(runId, report);
             metadata.runFinished(runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());

@@ -86,7 +86,7 @@ public final class StageWriter {
             next.reserve(output.name(), entry.task());
             next.keep(output.physical(), output.name(), output.kind());
             if (output.isTable()) {
-                observer.table(entry.task(), output.name(), committed.table(output).rows(), true);
+                observer.table(entry.task(), output.name(), committed.table(output).rows(), true, null);
             }
         }
     }
@@ -111,7 +111,7 @@ public final class StageWriter {
         StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.TABLE, name, key) : null;
         if (unchanged != null) {
             next.keep(unchanged.physicalName(), name, ObjectKind.TABLE);
-            observer.table(task, name, unchanged.rows(), true);
+            observer.table(task, name, unchanged.rows(), true, sqlOf(table));
             return new TableWrite(stored(name, unchanged.physicalName(), unchanged.rows(), key), true, null);
         }
         if (planning) {
@@ -126,7 +126,7 @@ public final class StageWriter {
             throw e;
         }
         next.wrote(name, physical, rows);
-        observer.table(task, name, rows, false);
+        observer.table(task, name, rows, false, sqlOf(table));
         return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
     }
 
@@ -161,6 +161,10 @@ public final class StageWriter {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
         }
+    }
+
+    private static String sqlOf(Table table) {
+        return table.obj() instanceof String sql ? sql : null;
     }
 
     private StoredTable stored(String name, String physical, long rows, String key) {

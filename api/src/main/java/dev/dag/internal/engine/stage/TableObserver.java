@@ -4,8 +4,8 @@ package dev.dag.internal.engine.stage;
 @FunctionalInterface
 public interface TableObserver {
     /** Nobody hears. */
-    TableObserver NONE = (task, table, rows, kept) -> { };
+    TableObserver NONE = (task, table, rows, kept, sql) -> { };
 
-    /** {@code rows} is -1 when unknown. */
-    void table(String task, String table, long rows, boolean kept);
+    /** {@code rows} is -1 when unknown; {@code sql} is the task's query, or null when not given as SQL. */
+    void table(String task, String table, long rows, boolean kept, String sql);
 }

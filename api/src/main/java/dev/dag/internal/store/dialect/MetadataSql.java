@@ -11,6 +11,7 @@ import java.util.List;
  * <li>{@code tasks}: the cache entry of each task of each stage version: its key, the key's parts
  * (to explain a rerun) and its outputs.</li>
  * <li>{@code task_runs}: what each run did to each task and why, kept for later reading.</li>
+ * <li>{@code run_reports}: each run's report (its graph, reasons, tables and SQL) as JSON, to render it later.</li>
  * </ul>
  */
 public final class MetadataSql {
@@ -50,7 +51,31 @@ public final class MetadataSql {
                         + "flow VARCHAR(200) NOT NULL, started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP, "
                         + "status VARCHAR(20) NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("stage_commits") + " (stage VARCHAR(200) NOT NULL, "
-                        + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)");
+                        + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)",
+                createRunReports());
+    }
+
+    /**
+     * The table of run reports (added after format 1 without changing it: a dag that does not know it ignores it,
+     * and {@link #selectAnyRunReport()} tells a store that lacks it).
+     */
+    public String createRunReports() {
+        return "CREATE TABLE IF NOT EXISTS " + table("run_reports") + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)";
+    }
+
+    /** Fails when the table of run reports does not exist; returns no row. */
+    public String selectAnyRunReport() {
+        return "SELECT run_id FROM " + table("run_reports") + " WHERE 1 = 0";
+    }
+
+    /** Parameters: run_id, report (JSON). */
+    public String insertRunReport() {
+        return "INSERT INTO " + table("run_reports") + " (run_id, report) VALUES (?, ?)";
+    }
+
+    /** The report of a run; parameter: run_id. */
+    public String selectRunReport() {
+        return "SELECT report FROM " + table("run_reports") + " WHERE run_id = ?";
     }
 
     /** Reads the format version: one row, one column. */
