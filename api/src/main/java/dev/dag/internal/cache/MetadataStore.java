@@ -300,6 +300,21 @@ public final class MetadataStore {
         }
     }
 
+    /** What the metadata remembers of past runs and stage versions. */
+    public RunHistory history() {
+        return new RunHistory(database, sql, present);
+    }
+
+    /** Forgets a stage's cache entries and commits (its objects are forgotten one by one, as they are dropped). */
+    public void forgetStage(Connection connection, String stage) throws SQLException {
+        for (String delete : sql.deleteStage()) {
+            try (PreparedStatement statement = connection.prepareStatement(delete)) {
+                statement.setString(1, stage);
+                statement.executeUpdate();
+            }
+        }
+    }
+
     /** Keeps a run's report (JSON) for later reading. */
     public void recordReport(String runId, String report) throws SQLException {
         try (Connection connection = database.connection();

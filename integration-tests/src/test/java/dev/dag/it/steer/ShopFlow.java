@@ -68,6 +68,11 @@ final class ShopFlow {
         return Table.of("SELECT count(*) AS n FROM " + customers.ref()).name("customer_count");
     }
 
+    /** The flow with the maximum quantity 100, for {@code dag plan --flow dev.dag.it.steer.ShopFlow#shop}. */
+    static Flow shop() {
+        return define(100);
+    }
+
     /** raw: orders, customers; clean: cleanOrders; marts: productRevenue, regionOrders, customerCount. */
     static Flow define(int maxQuantity) {
         Flow flow = new Flow("shop");

@@ -54,6 +54,9 @@ public interface Dialect {
     /** {@code CREATE SCHEMA IF NOT EXISTS}. */
     String createSchema(String schema);
 
+    /** {@code DROP SCHEMA IF EXISTS schema CASCADE}: the schema with everything in it. */
+    String dropSchema(String schema);
+
     /** {@code CREATE TABLE schema.table AS query}. */
     String createTableAs(String schema, String table, String query);
 

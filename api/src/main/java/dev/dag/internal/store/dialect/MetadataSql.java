@@ -68,6 +68,56 @@ public final class MetadataSql {
         return "SELECT run_id FROM " + table("run_reports") + " WHERE 1 = 0";
     }
 
+    /** Every commit of every stage, newest first: columns (stage, run_id, committed_at). */
+    public String selectStageCommits() {
+        return "SELECT stage, run_id, committed_at FROM " + table("stage_commits") + " ORDER BY committed_at DESC";
+    }
+
+    /** Per stage, the published tables and their rows: columns (stage, tables, rows). */
+    public String selectPublishedTableCounts() {
+        return "SELECT stage, count(*), sum(row_count) FROM " + table("objects")
+                + " WHERE state = 'published' AND kind = 'table' GROUP BY stage";
+    }
+
+    /** Every stage the metadata names, in objects, cache entries or commits: one column (stage). */
+    public String selectKnownStages() {
+        return "SELECT stage FROM " + table("objects") + " UNION SELECT stage FROM " + table("tasks")
+                + " UNION SELECT stage FROM " + table("stage_commits");
+    }
+
+    /** Runs whose id starts with a text, newest first: columns (run_id, flow, started_at, finished_at, status); parameter: the text with a trailing %. */
+    public String selectRuns() {
+        return "SELECT run_id, flow, started_at, finished_at, status FROM " + table("runs")
+                + " WHERE run_id LIKE ? ORDER BY started_at DESC";
+    }
+
+    /** What a run did to its tasks: columns (stage, task, outcome, reason, millis, row_count); parameter: run_id. */
+    public String selectTaskRuns() {
+        return "SELECT stage, task, outcome, reason, millis, row_count FROM " + table("task_runs") + " WHERE run_id = ?";
+    }
+
+    /**
+     * The runs of one task, newest first: columns (run_id, outcome, reason, finished_at); parameters: stage, task.
+     */
+    public String selectRunsOfTask() {
+        return "SELECT run_id, outcome, reason, finished_at FROM " + table("task_runs")
+                + " WHERE stage = ? AND task = ? ORDER BY finished_at DESC";
+    }
+
+    /** Deletes what the metadata keeps of a run; parameter: run_id. */
+    public List<String> deleteRun() {
+        return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id = ?",
+                "DELETE FROM " + table("run_reports") + " WHERE run_id = ?",
+                "DELETE FROM " + table("stage_commits") + " WHERE run_id = ?",
+                "DELETE FROM " + table("runs") + " WHERE run_id = ?");
+    }
+
+    /** Deletes the cache entries and commits of a stage (its objects are forgotten one by one); parameter: stage. */
+    public List<String> deleteStage() {
+        return List.of("DELETE FROM " + table("tasks") + " WHERE stage = ?",
+                "DELETE FROM " + table("stage_commits") + " WHERE stage = ?");
+    }
+
     /** Parameters: run_id, report (JSON). */
     public String insertRunReport() {
         return "INSERT INTO " + table("run_reports") + " (run_id, report) VALUES (?, ?)";
