@@ -46,6 +46,12 @@ public final class DryRunResult implements Result {
         return Optional.empty();
     }
 
+    /** A dry run warns of nothing: the plan's reasons say what a run would warn of. */
+    @Override
+    public List<String> warnings() {
+        return List.of();
+    }
+
     @Override
     public long millis() {
         return millis;

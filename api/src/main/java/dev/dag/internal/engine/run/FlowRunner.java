@@ -5,6 +5,7 @@ import dev.dag.DefinitionException;
 import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
@@ -45,7 +46,13 @@ public final class FlowRunner {
     public static Outcome run(FlowDefinition flow, RunOptions options) {
         checkSelection(flow, options);
         Run run = Run.open(flow, options);
-        run.refuseVersionDrift();
+        try {
+            run.refuseVersionDrift();
+        } catch (DagException e) {
+            run.fail(e);
+            run.finish(); // recorded as failed, not left running
+            throw e;
+        }
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
                 flow.stages().size(), flow.taskCount(), options.cacheValidation());
         runStages(flow, options, run);
@@ -90,7 +97,7 @@ public final class FlowRunner {
     private void runStage(StageDefinition definition) {
         boolean selected = options.stages().isEmpty() || options.stages().contains(definition.name());
         try {
-            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty());
+            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty(), false);
             try {
                 for (TaskInvocation invocation : definition.invocations()) {
                     runTask(stage, invocation, selected);
@@ -103,7 +110,7 @@ public final class FlowRunner {
             definition.invocations().stream().filter(invocation -> !run.isReported(invocation))
                     .forEach(invocation -> run.skip(invocation, "stage '" + definition.name() + "' failed: "
                             + e.getMessage()));
-            run.fail(e);
+            run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
         }
     }
 

@@ -14,7 +14,9 @@ import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.RunStatus;
 import dev.dag.internal.config.Redaction;
+import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
@@ -24,6 +26,7 @@ import dev.dag.internal.engine.report.ReportBuilder;
 import dev.dag.internal.engine.report.ReportJson;
 import dev.dag.internal.engine.report.ReportRecorder;
 import dev.dag.internal.engine.report.RunReport;
+import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
@@ -33,8 +36,13 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,10 +52,11 @@ import org.slf4j.LoggerFactory;
  * (publish it, write it aside, or abort it), finish. {@link FlowRunner} orders them by the flow
  * definition, {@link EagerRun} by the calls of the code it wraps.
  */
-public final class Run implements RunContext {
+public final class Run implements RunContext, OpenRuns.OpenRun {
     private static final Logger LOG = LoggerFactory.getLogger(Run.class);
 
     private final String runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    private final Thread thread = Thread.currentThread();
     private final FlowDefinition flow;
     private final RunOptions options;
     private final ConfigContext config;
@@ -60,6 +69,15 @@ public final class Run implements RunContext {
     private final ReportRecorder recorder = new ReportRecorder();
     private RunEvents events = RunEvents.none();
     private PlanBook plan;
+    /** Task methods called on other threads that this run warned about already. */
+    private final Set<String> warnedMethods = ConcurrentHashMap.newKeySet();
+    /**
+     * Guards the ends of stages and of the run against the exit hook, which may end the run on its own thread: a
+     * stage is published or aborted whole, and never both.
+     */
+    private final ReentrantLock ending = new ReentrantLock();
+    private final Set<StageExecution> openStages = new LinkedHashSet<>();
+    private boolean abortedAtExit;
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -90,6 +108,7 @@ public final class Run implements RunContext {
         }
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
+        OpenRuns.opened(run);
         List<RunListener> listeners = new ArrayList<>(List.of(run.recorder));
         listeners.addAll(options.listeners());
         run.events = RunEvents.of(run, listeners, options.progressInterval());
@@ -99,7 +118,8 @@ public final class Run implements RunContext {
 
     /**
      * Starts a plan of {@code flow}: a run that reads the committed versions and writes nothing, not even its own
-     * record; an instance that holds nothing yet is not even connected to.
+     * record (nor is it an open run the exit hook would end); an instance that holds nothing yet is not even
+     * connected to.
      *
      * @throws DagException if the database cannot be reached or its metadata is of another format
      */
@@ -122,6 +142,19 @@ public final class Run implements RunContext {
 
     private String instanceText() {
         return "instance '" + config.instance() + "' (" + Redaction.url(config.url()) + ")";
+    }
+
+    /** Warns once per method: the code this run wraps may have meant the call as a task. */
+    @Override
+    public void calledOnAnotherThread(Class<?> owner, String method) {
+        Thread caller = Thread.currentThread();
+        if (caller != thread && warnedMethods.add(owner.getName() + "." + method)) {
+            warn("task method " + owner.getSimpleName() + "." + method + " was called on thread '" + caller.getName()
+                    + "' while the run was open on thread '" + thread.getName() + "'. A run is bound to the thread "
+                    + "that opened it, so the call ran as plain Java: not cached, nothing materialized, not in this "
+                    + "result. Call task methods on the run's thread (hand what other threads computed back to it); "
+                    + "inside a task body, on the body's own thread.");
+        }
     }
 
     @Override
@@ -163,6 +196,13 @@ public final class Run implements RunContext {
         return ledger.failure();
     }
 
+    /** Notes a warning about the run as a whole: logged, and listed in its result and summary (once each). */
+    void warn(String warning) {
+        if (ledger.warn(warning)) {
+            LOG.warn("run {} of '{}': {}", runId, flow.name(), warning);
+        }
+    }
+
     /** Keeps {@code error} as the run's failure unless it has one already. */
     void fail(DagException error) {
         ledger.fail(error);
@@ -172,9 +212,10 @@ public final class Run implements RunContext {
      * Starts writing a new version of {@code stage}: takes its lock and reads its committed version.
      *
      * @param commits whether the stage is published at its end (false: written aside, for a task selection)
+     * @param eager   whether the stage's calls come from code an eager run wraps (see {@link StageExecution})
      * @throws DagException if the stage cannot be locked or prepared
      */
-    StageExecution beginStage(StageDefinition stage, boolean commits) {
+    StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         events.stageStarted(stage.name());
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
         try {
@@ -189,16 +230,27 @@ public final class Run implements RunContext {
         }
         stageRun.writer().observe((task, table, rows, kept, sql) ->
                 events.tableMaterialized(new Materialization(stage.name(), task, table, rows, kept, sql)));
-        return new StageExecution(stage, stageRun, commits);
+        StageExecution execution = new StageExecution(stage, stageRun, commits, eager);
+        ending.lock();
+        try {
+            if (abortedAtExit) {
+                stageRun.abort();
+                stageRun.close();
+                throw abortedAtExit(stage.name());
+            }
+            openStages.add(execution);
+        } finally {
+            ending.unlock();
+        }
+        return execution;
     }
 
     /** Runs (or carries over) a task call in {@code stage}; {@code forced} runs it even when cache-valid. */
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
-        int ordinal = stage.nextOrdinal(invocation.taskName());
         long begin = System.nanoTime();
         TaskExecution execution;
         try (RunEvents.RunningTask running = events.taskStarted(stage.name(), invocation.taskName())) {
-            execution = runner(stage).run(invocation, ordinal, forced);
+            execution = runner(stage).run(invocation, forced);
         }
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
@@ -243,7 +295,12 @@ public final class Run implements RunContext {
      * @throws DagException if publishing failed (the previous version stays visible)
      */
     void endStage(StageExecution stage, boolean commit) {
+        ending.lock();
         try (stage) {
+            if (abortedAtExit) {
+                throw abortedAtExit(stage.name()); // the hook dropped what the stage wrote
+            }
+            openStages.remove(stage);
             if (plan != null) {
                 if (stage.failed()) {
                     ledger.forgetOutputsOf(stage.definition()); // as a run would: its consumers are skipped
@@ -264,25 +321,86 @@ public final class Run implements RunContext {
             ledger.fail(e);
             events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
+        } finally {
+            ending.unlock();
         }
     }
 
     /** Ends the run: records it in the metadata and fixes its result. */
     RunResult finish() {
-        if (result == null) {
-            result = ledger.result(flow, runId, millis(), config);
-            if (plan == null) {
-                DagException failure = ledger.failure();
-                RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
-                        failure == null ? null : failure.getMessage());
-                result.attachReport(report);
-                ledger.runFinished(metadata, runId, ReportJson.write(report));
+        ending.lock();
+        try {
+            if (result == null) {
+                AgentPresence.unmatchedTaskEntries().forEach(this::warn);
+                result = ledger.result(flow, runId, millis(), config);
+                if (!abortedAtExit && plan == null) {
+                    DagException failure = ledger.failure();
+                    RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
+                            failure == null ? null : failure.getMessage());
+                    result.attachReport(report);
+                    ledger.runFinished(metadata, runId, ReportJson.write(report));
+                }
+                ended();
+                LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
+                        abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+                events.runFinished(result);
             }
-            LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
-                    result.millis());
-            events.runFinished(result);
+            return result;
+        } finally {
+            ending.unlock();
         }
-        return result;
+    }
+
+    /**
+     * The JVM exits while this run is open: drops what its open stages wrote (their committed versions stay) and
+     * records the run as aborted. Waits until {@code deadline} for a stage being published, then gives up.
+     */
+    @Override
+    public void abortAtExit(long deadline) {
+        try {
+            if (!ending.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                LOG.warn("run {} of '{}': the JVM exits while a stage of the run ends; the next run of the stage "
+                        + "cleans up", runId, flow.name());
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            if (result != null || abortedAtExit) {
+                return;
+            }
+            abortedAtExit = true;
+            List<String> stages = new ArrayList<>();
+            for (StageExecution stage : openStages) {
+                stage.stageRun().abort();
+                stages.add(stage.name());
+            }
+            openStages.clear();
+            ledger.fail(new DagException("Run " + runId + " was aborted: the JVM exited before it ended", null, null,
+                    null, null));
+            ledger.runEnded(metadata, runId, RunStatus.ABORTED, null);
+            ended();
+            LOG.warn("run {} of '{}' aborted: the JVM exits (System.exit, or a signal) before the run ended. Its open "
+                    + "stages {} committed nothing; what they wrote is dropped", runId, flow.name(), stages);
+        } finally {
+            ending.unlock();
+        }
+    }
+
+    private void ended() {
+        OpenRuns.ended(this);
+    }
+
+    private DagException abortedAtExit(String stage) {
+        return new MaterializationException("Stage '" + stage + "' is not committed: run " + runId + " was aborted "
+                + "because the JVM is exiting.", null, null, stage, null, null);
+    }
+
+    @Override
+    public String toString() {
+        return "run " + runId + " of '" + flow.name() + "'";
     }
 
     /** Whether a manual version whose code changed fails the run ({@code RunOptions} or the instance's config). */
@@ -303,8 +421,7 @@ public final class Run implements RunContext {
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name(), strictVersions(),
-                plan);
+        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions(), plan);
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {

@@ -16,8 +16,10 @@ import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +44,8 @@ final class RunLedger {
     private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
     private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
     private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
+    /** Warnings about the run as a whole; some come from threads the run does not reach. */
+    private final Set<String> warnings = Collections.synchronizedSet(new LinkedHashSet<>());
     private DagException failure;
 
     /** The output a task produced for {@code placeholder} (a bound table or blob), or null. */
@@ -109,6 +113,11 @@ final class RunLedger {
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
     }
 
+    /** Notes a warning about the run as a whole; returns whether it is new. */
+    boolean warn(String warning) {
+        return warnings.add(warning);
+    }
+
     /** Keeps the first failure of the run. */
     void fail(DagException error) {
         if (failure == null) {
@@ -144,16 +153,28 @@ final class RunLedger {
 
     /** Records the run's end, its task history and its report (JSON) in the metadata. */
     void runFinished(MetadataStore metadata, String runId, String report) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
+    }
+
+    /** Records the run's end with {@code status}, its task history and its report (null: none) in the metadata. */
+    void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
         try {
-            metadata.recordTaskRuns(runId, history);
-            metadata.recordReport(runId, report);
-            metadata.runFinished(runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+            metadata.recordTaskRuns(runId, new ArrayList<>(history)); // the exit hook records from its own thread
+            if (report != null) {
+                metadata.recordReport(runId, report);
+            }
+            metadata.runFinished(runId, status);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }
     }
 
     RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
-        return new RunResult(flow, runId, millis, results, committed, uncommitted, blobs, config, failure == null);
+        List<String> runWarnings;
+        synchronized (warnings) {
+            runWarnings = List.copyOf(warnings);
+        }
+        return new RunResult(flow, runId, millis, results, committed, uncommitted, blobs, config, failure == null,
+                runWarnings);
     }
 }

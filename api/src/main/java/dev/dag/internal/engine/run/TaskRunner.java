@@ -33,6 +33,7 @@ import java.util.Objects;
  * agent's bridge then runs inside the task's {@link TaskScope}.
  */
 final class TaskRunner {
+    private final StageExecution stage;
     private final StageRun stageRun;
     private final RunLedger ledger;
     private final CacheValidationMode mode;
@@ -41,19 +42,24 @@ final class TaskRunner {
     private final PlanBook plan;
 
     /** {@code plan}: where a plan records what it cannot foresee; null for a run. */
-    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode, String flowName, boolean strictVersions,
-               PlanBook plan) {
-        this.stageRun = stageRun;
+    TaskRunner(StageExecution stage, RunLedger ledger, CacheValidationMode mode, String flowName,
+               boolean strictVersions, PlanBook plan) {
+        this.plan = plan;
+        this.stage = stage;
+        this.stageRun = stage.stageRun();
         this.ledger = ledger;
         this.mode = mode;
         this.flowName = flowName;
         this.strictVersions = strictVersions;
-        this.plan = plan;
     }
 
-    /** Runs the {@code ordinal}-th call of its task in the stage; {@code forced} runs it even when cache-valid. */
-    TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced) {
+    /**
+     * Runs the next call of its task in the stage; {@code forced} runs it even when cache-valid. A call that repeats
+     * an earlier one of an eager stage gets that call's outputs (see {@link StageExecution}).
+     */
+    TaskExecution run(TaskInvocation invocation, boolean forced) {
         TaskDescriptor task = invocation.descriptor();
+        int ordinal = stage.nextOrdinal(task.name());
         CommittedVersion committed = stageRun.committed();
         CacheEntry atPosition = committed.entry(task.name(), ordinal);
         ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);
@@ -70,6 +76,25 @@ final class TaskRunner {
         } catch (DagException e) {
             return TaskExecution.failed(StackTraces.forUser(e), null);
         }
+        TaskExecution same = stage.repeated(task.name(), key);
+        if (same != null) {
+            return new TaskExecution(TaskOutcome.CACHE_VALID, "same arguments as an earlier call in this stage: its "
+                    + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
+                    List.of());
+        }
+        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder);
+        if (execution.failure() == null) {
+            stage.succeeded(key, execution);
+        }
+        String base = stage.tableBase(task.name(), ordinal);
+        return base.equals(task.name()) ? execution
+                : execution.withReason("called again with other arguments, as table '" + base + "'; "
+                        + execution.reason());
+    }
+
+    private TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced, Object[] args, TaskKey key,
+                              CacheEntry previous, ArgumentBinder binder) {
+        TaskDescriptor task = invocation.descriptor();
         String unforeseeable = plan == null ? null : plan.unforeseeable(invocation, inputKeys(binder),
                 binder.byPlaceholder());
         if (unforeseeable != null) {
@@ -95,7 +120,7 @@ final class TaskRunner {
             return planned(invocation, key, reason, force || inputKeys(binder).values().stream()
                     .anyMatch(PlannedKeys::isNew), previous);
         }
-        TaskScope scope = new TaskScope(invocation, stageRun, key, force);
+        TaskScope scope = new TaskScope(invocation, stageRun, key, force, stage.tableBase(task.name(), ordinal));
         binder.inputs().forEach(scope::seeInput);
         TaskExecution execution = execute(invocation, ordinal, args, scope, reason);
         return plan == null ? execution : plannedBody(invocation, execution, force);
