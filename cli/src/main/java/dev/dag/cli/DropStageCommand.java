@@ -1,24 +1,14 @@
 package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code dag drop-stage STAGE}: drops a stage with its tables and cache. */
 @Command(name = "drop-stage", description = "Drops a stage: its schema and views, its physical tables, its cache "
         + "entries and commits. Its next run rebuilds it. Asks first, unless --yes.")
-final class DropStageCommand implements Callable<Integer> {
-    @ParentCommand
-    DagCli dag;
-
-    @Spec
-    CommandSpec spec;
-
+final class DropStageCommand extends InstanceCommand {
     @Parameters(paramLabel = "STAGE", description = "the stage")
     String stage;
 
@@ -26,21 +16,15 @@ final class DropStageCommand implements Callable<Integer> {
     boolean yes;
 
     @Override
-    public Integer call() {
-        InstanceAdmin admin = dag.admin();
-        try {
-            Output output = dag.output(spec);
-            Confirmation.require(yes, "Drop stage '" + stage + "' of " + admin.instance() + ", with its tables and "
-                    + "cache?", output);
-            admin.dropStage(stage);
-            if (output.json()) {
-                output.json(Output.fields("dropped", stage));
-            } else {
-                output.line("dropped stage '" + stage + "'");
-            }
-            return ExitCodes.DONE;
-        } finally {
-            admin.close();
+    int call(InstanceAdmin admin, Output output) {
+        Confirmation.require(yes, "Drop stage '" + stage + "' of " + admin.instance() + ", with its tables and cache?",
+                output);
+        admin.dropStage(stage);
+        if (output.json()) {
+            output.json(Output.fields("dropped", stage));
+        } else {
+            output.line("dropped stage '" + stage + "'");
         }
+        return ExitCodes.DONE;
     }
 }

@@ -4,46 +4,30 @@ import dev.dag.internal.admin.InstanceAdmin;
 import dev.dag.internal.admin.TaskExplanation;
 import dev.dag.internal.cache.RunHistory;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code dag explain STAGE.TASK}: the parts of a task's committed cache key, and why it last ran. */
 @Command(name = "explain", description = "The parts of a task's committed cache key (version, code, arguments, "
         + "inputs, object, source fingerprint), its tables, and its latest runs with their reasons.")
-final class ExplainCommand implements Callable<Integer> {
-    @ParentCommand
-    DagCli dag;
-
-    @Spec
-    CommandSpec spec;
-
+final class ExplainCommand extends InstanceCommand {
     @Parameters(paramLabel = "STAGE.TASK", description = "the task, e.g. clean.orders")
     String task;
 
     @Override
-    public Integer call() {
+    int call(InstanceAdmin admin, Output output) {
         int dot = task.indexOf('.');
         if (dot <= 0 || dot == task.length() - 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "'" + task + "' is not STAGE.TASK "
-                    + "(e.g. clean.orders)");
+            throw new ParameterException(spec.commandLine(), "'" + task + "' is not STAGE.TASK (e.g. clean.orders)");
         }
-        InstanceAdmin admin = dag.admin();
-        try {
-            TaskExplanation explanation = admin.explain(task.substring(0, dot), task.substring(dot + 1));
-            Output output = dag.output(spec);
-            if (output.json()) {
-                output.json(explanation);
-            } else {
-                print(explanation, output);
-            }
-            return ExitCodes.DONE;
-        } finally {
-            admin.close();
+        TaskExplanation explanation = admin.explain(task.substring(0, dot), task.substring(dot + 1));
+        if (output.json()) {
+            output.json(explanation);
+        } else {
+            print(explanation, output);
         }
+        return ExitCodes.DONE;
     }
 
     private static void print(TaskExplanation explanation, Output output) {

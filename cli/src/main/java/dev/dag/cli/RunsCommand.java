@@ -5,43 +5,27 @@ import dev.dag.internal.cache.RunHistory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code dag runs}: the latest runs, newest first. */
 @Command(name = "runs", description = "The latest runs, newest first: id, flow, start, duration and status.")
-final class RunsCommand implements Callable<Integer> {
-    @ParentCommand
-    DagCli dag;
-
-    @Spec
-    CommandSpec spec;
-
+final class RunsCommand extends InstanceCommand {
     @Option(names = {"-n", "--limit"}, defaultValue = "20", description = "at most this many runs (default: "
             + "${DEFAULT-VALUE})")
     int limit;
 
     @Override
-    public Integer call() {
-        InstanceAdmin admin = dag.admin();
-        try {
-            List<RunHistory.Run> runs = admin.runs(limit);
-            Output output = dag.output(spec);
-            if (output.json()) {
-                output.json(runs);
-                return ExitCodes.DONE;
-            }
-            output.table(new String[] {"run", "flow", "started", "ms", "status"}, runs.stream()
-                    .map(run -> new String[] {run.runId(), run.flow(), Output.time(run.startedAt()), millis(run),
-                            run.status()}).toList(), Set.of(3));
+    int call(InstanceAdmin admin, Output output) {
+        List<RunHistory.Run> runs = admin.runs(limit);
+        if (output.json()) {
+            output.json(runs);
             return ExitCodes.DONE;
-        } finally {
-            admin.close();
         }
+        output.table(new String[] {"run", "flow", "started", "ms", "status"}, runs.stream()
+                .map(run -> new String[] {run.runId(), run.flow(), Output.time(run.startedAt()), millis(run),
+                        run.status()}).toList(), Set.of(3));
+        return ExitCodes.DONE;
     }
 
     /** "36b6946136 of flow 'orders', succeeded, started ..., took ... ms". */

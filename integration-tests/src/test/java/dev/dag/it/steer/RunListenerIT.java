@@ -14,6 +14,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskProgress;
 import dev.dag.TaskResult;
+import dev.dag.it.support.Flows;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -235,23 +237,29 @@ class RunListenerIT {
         assertEquals(3, db.count(db.table("raw", "items")));
     }
 
-    @OnEachDatabase
-    void aLongTaskReportsItsProgress(TestDatabase db) {
-        Flow flow = new Flow("events");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                waitsForProgress();
-            }
-        }
-        EventLog log = new EventLog();
-        RunListener releases = new RunListener() {
+    /** A listener that releases the waiting task once it heard a report {@code enough} accepts. */
+    private static RunListener releasing(Predicate<TaskProgress> enough) {
+        return new RunListener() {
             @Override
             public void taskProgress(RunContext run, TaskProgress progress) {
-                progressHeard.countDown();
+                if (enough.test(progress)) {
+                    progressHeard.countDown();
+                }
             }
         };
+    }
 
-        flow.run(db.options().withProgressInterval(Duration.ofMillis(20)).withListener(log).withListener(releases));
+    /** Runs {@code flow} reporting progress every 20 ms to {@code log} and to a listener releasing on {@code enough}. */
+    private static Result runReporting(TestDatabase db, Flow flow, EventLog log, Predicate<TaskProgress> enough) {
+        return flow.run(db.options().withProgressInterval(Duration.ofMillis(20)).withListener(log)
+                .withListener(releasing(enough)));
+    }
+
+    @OnEachDatabase
+    void aLongTaskReportsItsProgress(TestDatabase db) {
+        EventLog log = new EventLog();
+
+        runReporting(db, Flows.oneStage("events", "raw", RunListenerIT::waitsForProgress), log, progress -> true);
 
         TaskProgress first = log.progress().get(0);
         assertEquals("raw", first.stage());
@@ -265,24 +273,10 @@ class RunListenerIT {
 
     @OnEachDatabase
     void aBulkLoadReportsRowsWrittenWhileItRuns(TestDatabase db) {
-        Flow flow = new Flow("events");
-        try (flow) {
-            try (Stage raw = new Stage("raw")) {
-                bulkLoadWaitingForProgress();
-            }
-        }
         EventLog log = new EventLog();
-        RunListener releasesOnRows = new RunListener() {
-            @Override
-            public void taskProgress(RunContext run, TaskProgress progress) {
-                if (progress.rowsWritten() > 0) {
-                    progressHeard.countDown();
-                }
-            }
-        };
 
-        Result result = flow.run(db.options().withProgressInterval(Duration.ofMillis(20)).withListener(log)
-                .withListener(releasesOnRows));
+        Result result = runReporting(db, Flows.oneStage("events", "raw", RunListenerIT::bulkLoadWaitingForProgress),
+                log, progress -> progress.rowsWritten() > 0);
 
         TaskProgress withRows = log.progress().stream().filter(report -> report.rowsWritten() > 0).findFirst()
                 .orElseThrow(() -> new AssertionError("no report with rows: " + log.progress()));
