@@ -134,6 +134,18 @@ class ReportIT {
     }
 
     @OnEachDatabase
+    void aMetadataSchemaWithoutTheReportTableGetsIt(TestDatabase db) {
+        db.run(ShopFlow.define(100));
+        String reports = db.table(db.config().metadataSchema(), "run_reports");
+        db.execute("DROP TABLE " + reports); // as a dag that kept no reports left its metadata
+        db.config().close();
+
+        Result result = db.run(ShopFlow.define(8));
+
+        assertEquals(List.of(List.of(result.runId())), db.rows("SELECT run_id FROM " + reports));
+    }
+
+    @OnEachDatabase
     void aPlanReportColoursTasksByDecision(TestDatabase db) {
         db.run(ShopFlow.define(100));
         Plan plan = ShopFlow.define(8).plan(db.options());

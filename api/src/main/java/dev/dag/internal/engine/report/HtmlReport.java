@@ -89,7 +89,8 @@ public final class HtmlReport {
         StringBuilder out = new StringBuilder();
         for (RunReport.Task task : report.tasks()) {
             out.append("<article class=\"task-detail\" hidden data-task-id=\"").append(Html.escape(task.id()))
-                    .append("\"><h3>").append(Html.escape(task.stage() + "." + task.task())).append(" <span class=\"badge o-")
+                    .append("\"><h3>").append(Html.escape(task.stage() + "." + task.task()))
+                    .append(" <span class=\"badge o-")
                     .append(Html.escape(task.outcome())).append("\">").append(Html.escape(task.outcome()))
                     .append("</span></h3><p class=\"reason\">").append(Html.escape(task.reason())).append("</p>");
             if (report.kind().equals("run")) {

@@ -60,7 +60,8 @@ public final class MetadataSql {
      * and {@link #selectAnyRunReport()} tells a store that lacks it).
      */
     public String createRunReports() {
-        return "CREATE TABLE IF NOT EXISTS " + table("run_reports") + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)";
+        return "CREATE TABLE IF NOT EXISTS " + table("run_reports")
+                + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)";
     }
 
     /** Fails when the table of run reports does not exist; returns no row. */
@@ -85,7 +86,10 @@ public final class MetadataSql {
                 + " UNION SELECT stage FROM " + table("stage_commits");
     }
 
-    /** Runs whose id starts with a text, newest first: columns (run_id, flow, started_at, finished_at, status); parameter: the text with a trailing %. */
+    /**
+     * Runs whose id starts with a text, newest first: columns (run_id, flow, started_at, finished_at, status);
+     * parameter: the text with a trailing %.
+     */
     public String selectRuns() {
         return "SELECT run_id, flow, started_at, finished_at, status FROM " + table("runs")
                 + " WHERE run_id LIKE ? ORDER BY started_at DESC";
