@@ -160,12 +160,16 @@ final class RunLedger {
     void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
         try {
             metadata.recordTaskRuns(runId, new ArrayList<>(history)); // the exit hook records from its own thread
-            if (report != null) {
-                metadata.recordReport(runId, report);
-            }
             metadata.runFinished(runId, status);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
+        }
+        if (report != null) {
+            try {
+                metadata.recordReport(runId, report);
+            } catch (SQLException e) { // the run is recorded; only 'dag report' of it will not find its page
+                LOG.warn("run {}: could not keep the run's report in the metadata: {}", runId, e.getMessage());
+            }
         }
     }
 
