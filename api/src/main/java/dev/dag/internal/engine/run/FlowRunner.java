@@ -2,6 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.internal.engine.context.StackTraces;
@@ -54,13 +55,33 @@ public final class FlowRunner {
         }
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
                 flow.stages().size(), flow.taskCount(), options.cacheValidation());
+        runStages(flow, options, run);
+        return new Outcome(run.finish(), run.failure());
+    }
+
+    /**
+     * What {@link #run} would do, found by the same steps in a run that reads the committed versions and writes
+     * nothing (see {@link Run#openForPlan}).
+     *
+     * @throws DagException what would refuse the run before any task ran
+     */
+    public static Plan plan(FlowDefinition flow, RunOptions options) {
+        checkSelection(flow, options);
+        Run run = Run.openForPlan(flow, options);
+        run.refuseVersionDrift();
+        LOG.debug("plan of flow '{}' on {}", flow.name(), run.config());
+        runStages(flow, options, run);
+        run.finish();
+        return run.plan();
+    }
+
+    private static void runStages(FlowDefinition flow, RunOptions options, Run run) {
         ThreadStates.beginFlowRun(run);
         try {
             new FlowRunner(flow, options, run).runStages();
         } finally {
             ThreadStates.endRun(run);
         }
-        return new Outcome(run.finish(), run.failure());
     }
 
     private void runStages() {
