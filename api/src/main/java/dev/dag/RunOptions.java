@@ -1,5 +1,8 @@
 package dev.dag;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -12,26 +15,40 @@ import java.util.Set;
  * }</pre>
  */
 public final class RunOptions {
-    private final ConfigContext config;
-    private final boolean failFast;
-    private final CacheValidationMode cacheValidation;
-    private final Set<String> stages;
-    private final Set<String> tasks;
-    private final boolean strictVersions;
+    /** How long a task runs before dag reports its progress, and how often after that, by default. */
+    public static final Duration DEFAULT_PROGRESS_INTERVAL = Duration.ofSeconds(10);
 
-    private RunOptions(ConfigContext config, boolean failFast, CacheValidationMode cacheValidation, Set<String> stages,
-                       Set<String> tasks, boolean strictVersions) {
-        this.config = config;
-        this.failFast = failFast;
-        this.cacheValidation = cacheValidation;
-        this.stages = stages;
-        this.tasks = tasks;
-        this.strictVersions = strictVersions;
+    // Never changed once an instance is handed out: every with... method changes a copy.
+    private ConfigContext config;
+    private boolean failFast = true;
+    private CacheValidationMode cacheValidation = CacheValidationMode.NORMAL;
+    private Set<String> stages = Set.of();
+    private Set<String> tasks = Set.of();
+    private boolean strictVersions;
+    private List<RunListener> listeners = List.of();
+    private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
+    private boolean dryRun;
+
+    private RunOptions() {
+    }
+
+    private RunOptions copy() {
+        RunOptions copy = new RunOptions();
+        copy.config = config;
+        copy.failFast = failFast;
+        copy.cacheValidation = cacheValidation;
+        copy.stages = stages;
+        copy.tasks = tasks;
+        copy.strictVersions = strictVersions;
+        copy.listeners = listeners;
+        copy.progressInterval = progressInterval;
+        copy.dryRun = dryRun;
+        return copy;
     }
 
     /** Runs against the default instance (a DuckDB file {@code dag.duckdb} in the working folder). */
     public static RunOptions defaults() {
-        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of(), false);
+        return new RunOptions();
     }
 
     /** Runs against the given instance. */
@@ -41,8 +58,9 @@ public final class RunOptions {
 
     /** The same options against another instance. */
     public RunOptions withConfig(ConfigContext config) {
-        return new RunOptions(Objects.requireNonNull(config, "config"), failFast, cacheValidation, stages, tasks,
-                strictVersions);
+        RunOptions copy = copy();
+        copy.config = Objects.requireNonNull(config, "config");
+        return copy;
     }
 
     /**
@@ -51,12 +69,16 @@ public final class RunOptions {
      * run reports every failure of the stage; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions);
+        RunOptions copy = copy();
+        copy.failFast = failFast;
+        return copy;
     }
 
     /** The cache validation mode (default {@link CacheValidationMode#NORMAL}). */
     public RunOptions withCacheValidation(CacheValidationMode mode) {
-        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks, strictVersions);
+        RunOptions copy = copy();
+        copy.cacheValidation = Objects.requireNonNull(mode, "mode");
+        return copy;
     }
 
     /**
@@ -64,7 +86,9 @@ public final class RunOptions {
      * from their last committed version.
      */
     public RunOptions withStages(String... stageNames) {
-        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks, strictVersions);
+        RunOptions copy = copy();
+        copy.stages = Set.of(stageNames);
+        return copy;
     }
 
     /**
@@ -73,7 +97,9 @@ public final class RunOptions {
      * and dropped by the next run of their stage.
      */
     public RunOptions withTasks(String... taskNames) {
-        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames), strictVersions);
+        RunOptions copy = copy();
+        copy.tasks = Set.of(taskNames);
+        return copy;
     }
 
     /**
@@ -84,7 +110,62 @@ public final class RunOptions {
      * <pre>{@code flow.run(RunOptions.of(config).withStrictVersions());}</pre>
      */
     public RunOptions withStrictVersions() {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, true);
+        RunOptions copy = copy();
+        copy.strictVersions = true;
+        return copy;
+    }
+
+    /**
+     * Adds a listener that hears the run's events (see {@link RunListener}); several may be added and are
+     * called in the order added, after dag's own progress log.
+     */
+    public RunOptions withListener(RunListener listener) {
+        RunOptions copy = copy();
+        List<RunListener> more = new ArrayList<>(listeners);
+        more.add(Objects.requireNonNull(listener, "listener"));
+        copy.listeners = List.copyOf(more);
+        return copy;
+    }
+
+    /**
+     * How long a task runs before its progress is reported (a log line and {@link RunListener#taskProgress}),
+     * and how often after that. Default {@link #DEFAULT_PROGRESS_INTERVAL} (10 seconds); at least 1 ms.
+     */
+    public RunOptions withProgressInterval(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.toMillis() < 1) {
+            throw new IllegalArgumentException("withProgressInterval(" + interval + "): the interval must be at "
+                    + "least one millisecond.");
+        }
+        RunOptions copy = copy();
+        copy.progressInterval = interval;
+        return copy;
+    }
+
+    /**
+     * Options for a dry run: {@link Flow#run(RunOptions)} writes nothing (no table, no schema, no metadata
+     * row) and returns a result whose {@link Result#plan()} says what a run would do. The same as
+     * {@link Flow#plan(RunOptions)}.
+     */
+    public RunOptions dryRun() {
+        RunOptions copy = copy();
+        copy.dryRun = true;
+        return copy;
+    }
+
+    /** Whether these are the options of a dry run ({@link #dryRun()}). */
+    public boolean isDryRun() {
+        return dryRun;
+    }
+
+    /** The listeners added with {@link #withListener}, in order. */
+    public List<RunListener> listeners() {
+        return listeners;
+    }
+
+    /** How long a task runs before its progress is reported, and how often after that. */
+    public Duration progressInterval() {
+        return progressInterval;
     }
 
     /** Whether {@link #withStrictVersions()} was asked for (the instance's {@code strict_versions} applies too). */

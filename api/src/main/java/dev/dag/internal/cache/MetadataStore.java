@@ -27,6 +27,7 @@ public final class MetadataStore {
     private static final long CREATE_PAUSE_MILLIS = 200;
     private final Database database;
     private final MetadataSql sql;
+    private boolean present = true;
 
     private MetadataStore(Database database) {
         this.database = database;
@@ -45,6 +46,33 @@ public final class MetadataStore {
         return store;
     }
 
+    /**
+     * Opens the metadata store for reading only, creating nothing: a store that does not exist yet (or an instance
+     * without a database) reads as empty ({@link #isPresent()} false).
+     *
+     * @throws ConfigException if the store was written by an incompatible version of dag
+     */
+    public static MetadataStore openForReading(Database database) {
+        MetadataStore store = new MetadataStore(database);
+        int version = database.isConnected() ? store.existingVersion() : -1;
+        if (version == -1) {
+            store.present = false;
+        } else if (version == MetadataSql.UPGRADABLE_VERSION) {
+            throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
+                    + database.config().instance() + "' was written by an earlier dag (format version " + version
+                    + "); the next run upgrades it to version " + MetadataSql.FORMAT_VERSION + ", which a plan, "
+                    + "writing nothing, does not. Run the flow once, then plan.", null);
+        } else if (version != MetadataSql.FORMAT_VERSION) {
+            throw store.otherFormat(version);
+        }
+        return store;
+    }
+
+    /** Whether the metadata tables exist (false only for a store opened for reading that found none). */
+    public boolean isPresent() {
+        return present;
+    }
+
     /** The flow whose run committed {@code stage} last, or null if it was never committed. */
     public String lastCommittingFlow(Connection connection, String stage) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(sql.selectCommittingFlows())) {
@@ -57,7 +85,7 @@ public final class MetadataStore {
     }
 
     private void createIfMissing() throws SQLException {
-        if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+        if (existingVersion() == MetadataSql.FORMAT_VERSION && hasRunReports()) {
             return; // the usual case: no DDL, which costs a commit each on an embedded database
         }
         synchronized (database) {
@@ -112,17 +140,32 @@ public final class MetadataStore {
                     }
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
-                    throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
-                            + database.config().instance() + "' has format version " + version + ", this dag "
-                            + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
-                            + "by dropping that schema, the stage schemas and '" + database.dataSchema()
-                            + "' (see docs/storage.md, 'Resetting').", null);
+                    throw otherFormat(version);
                 }
             } catch (SQLException e) {
                 connection.rollback(); // a pooled connection must not keep the failed transaction (and its snapshot)
                 throw e;
             }
             connection.commit();
+        }
+    }
+
+    private ConfigException otherFormat(int version) {
+        return new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
+                + database.config().instance() + "' has format version " + version + ", this dag "
+                + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
+                + "by dropping that schema, the stage schemas and '" + database.dataSchema()
+                + "' (see docs/storage.md, 'Resetting').", null);
+    }
+
+    /** Whether the table of run reports exists (a store written by an earlier dag of format 1 lacks it). */
+    private boolean hasRunReports() {
+        try (Connection connection = database.connection();
+             Statement statement = connection.createStatement()) {
+            statement.executeQuery(sql.selectAnyRunReport()).close();
+            return true;
+        } catch (SQLException e) {
+            return false;
         }
     }
 
@@ -410,6 +453,45 @@ public final class MetadataStore {
             } catch (SQLException e) {
                 connection.rollback(); // a pooled connection must not keep the failed transaction
                 throw e;
+            }
+        }
+    }
+
+    /** What the metadata remembers of past runs and stage versions. */
+    public RunHistory history() {
+        return new RunHistory(database, sql, present);
+    }
+
+    /** Forgets a stage's cache entries and commits (its objects are forgotten one by one, as they are dropped). */
+    public void forgetStage(Connection connection, String stage) throws SQLException {
+        for (String delete : sql.deleteStage()) {
+            try (PreparedStatement statement = connection.prepareStatement(delete)) {
+                statement.setString(1, stage);
+                statement.executeUpdate();
+            }
+        }
+    }
+
+    /** Keeps a run's report (JSON) for later reading. */
+    public void recordReport(String runId, String report) throws SQLException {
+        try (Connection connection = database.connection();
+             PreparedStatement insert = connection.prepareStatement(sql.insertRunReport())) {
+            insert.setString(1, runId);
+            insert.setString(2, report);
+            insert.executeUpdate();
+        }
+    }
+
+    /** The report (JSON) kept for a run, or null. */
+    public String report(String runId) throws SQLException {
+        if (!present) {
+            return null;
+        }
+        try (Connection connection = database.connection();
+             PreparedStatement select = connection.prepareStatement(sql.selectRunReport())) {
+            select.setString(1, runId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
             }
         }
     }

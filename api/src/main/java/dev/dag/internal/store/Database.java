@@ -107,6 +107,20 @@ public final class Database implements AutoCloseable {
         return leases;
     }
 
+    /**
+     * The database of an instance that holds nothing yet, for a plan: names and SQL text as usual, but no pool,
+     * so that looking creates nothing (not even an embedded database's file).
+     */
+    static Database withoutConnection(ConfigContext config) {
+        Dialect dialect = Dialects.forUrl(config.url(), config.instance());
+        return new Database(config, dialect, null, coordination(config, dialect));
+    }
+
+    /** Whether {@link #connection()} reaches a database (false for {@link #withoutConnection}). */
+    public boolean isConnected() {
+        return pool != null;
+    }
+
     /** The instance this database belongs to. */
     public ConfigContext config() {
         return config;
@@ -119,6 +133,9 @@ public final class Database implements AutoCloseable {
 
     /** A pooled connection in auto-commit mode; close it to return it. */
     public Connection connection() throws SQLException {
+        if (pool == null) {
+            throw new SQLException("instance '" + config.instance() + "' holds no database yet");
+        }
         return pool.getConnection();
     }
 
@@ -214,6 +231,8 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 }

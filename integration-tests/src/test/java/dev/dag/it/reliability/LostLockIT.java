@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,6 +103,6 @@ class LostLockIT {
         assertEquals(StageContents.ofAFreshRun(db.kind(), Options.generation(2)), published);
         PhysicalTablesState physical = PhysicalTablesState.read(db);
         assertEquals(Map.of(), physical.orphans(), "the first run dropped what it staged");
-        assertEquals(java.util.Set.of(), physical.missing(), "nothing committed was lost");
+        assertEquals(Set.of(), physical.missing(), "nothing committed was lost");
     }
 }

@@ -2,6 +2,7 @@ package dev.dag.it.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.ConfigContext;
@@ -13,9 +14,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -45,7 +46,7 @@ class SilentServerIT {
             assertTrue(CrashPipeline.run(other.config(), Options.generation(1)).successful());
             assertFalse(stalledRun.isDone(), "the other instance's run ended while the silent one still waited");
 
-            ExecutionException failure = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+            ExecutionException failure = assertThrows(ExecutionException.class,
                     () -> stalledRun.get(Duration.ofSeconds(60).toSeconds(), TimeUnit.SECONDS));
             ConfigException refused = assertInstanceOf(ConfigException.class, failure.getCause());
             assertTrue(refused.getMessage().contains("Cannot connect to the table store of instance 'silent'"),
@@ -60,7 +61,7 @@ class SilentServerIT {
 
     /** Accepts every connection and holds it open, answering nothing. */
     private static List<Socket> acceptForever(ServerSocket server) {
-        List<Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Socket> accepted = new CopyOnWriteArrayList<>();
         Thread acceptor = new Thread(() -> {
             try {
                 while (true) {

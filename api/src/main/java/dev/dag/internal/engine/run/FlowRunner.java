@@ -2,6 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.internal.engine.context.StackTraces;
@@ -49,12 +50,7 @@ public final class FlowRunner {
             run.refuseVersionDrift();
             LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
                     flow.stages().size(), flow.taskCount(), options.cacheValidation());
-            ThreadStates.beginFlowRun(run);
-            try {
-                new FlowRunner(flow, options, run).runStages();
-            } finally {
-                ThreadStates.endRun(run);
-            }
+            runStages(flow, options, run);
         } catch (RuntimeException | Error e) {
             // the run ends here too: recorded as failed, and no longer live for other runs
             run.fail(e instanceof DagException refused ? refused
@@ -63,6 +59,31 @@ public final class FlowRunner {
             throw e;
         }
         return new Outcome(run.finish(), run.failure());
+    }
+
+    /**
+     * What {@link #run} would do, found by the same steps in a run that reads the committed versions and writes
+     * nothing (see {@link Run#openForPlan}).
+     *
+     * @throws DagException what would refuse the run before any task ran
+     */
+    public static Plan plan(FlowDefinition flow, RunOptions options) {
+        checkSelection(flow, options);
+        Run run = Run.openForPlan(flow, options);
+        run.refuseVersionDrift();
+        LOG.debug("plan of flow '{}' on {}", flow.name(), run.config());
+        runStages(flow, options, run);
+        run.finish();
+        return run.plan();
+    }
+
+    private static void runStages(FlowDefinition flow, RunOptions options, Run run) {
+        ThreadStates.beginFlowRun(run);
+        try {
+            new FlowRunner(flow, options, run).runStages();
+        } finally {
+            ThreadStates.endRun(run);
+        }
     }
 
     private void runStages() {

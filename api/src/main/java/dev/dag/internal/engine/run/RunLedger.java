@@ -80,8 +80,6 @@ final class RunLedger {
                 execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings()));
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
-        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
-                execution.rows(), execution.reason());
         if (error.isPresent()) {
             unavailable.add(invocation);
             fail(error.get());
@@ -98,6 +96,11 @@ final class RunLedger {
             }
         });
         return true;
+    }
+
+    /** The result of the task reported last. */
+    TaskResult lastResult() {
+        return results.get(results.size() - 1);
     }
 
     /** Records a task that did not run. */
@@ -148,18 +151,25 @@ final class RunLedger {
         }
     }
 
-    /** Records the run's end and its task history in the metadata. */
-    void runFinished(MetadataStore metadata, String runId) {
-        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+    /** Records the run's end, its task history and its report (JSON) in the metadata. */
+    void runFinished(MetadataStore metadata, String runId, String report) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
     }
 
-    /** Records the run's end with {@code status} and its task history in the metadata. */
-    void runEnded(MetadataStore metadata, String runId, RunStatus status) {
+    /** Records the run's end with {@code status}, its task history and its report (null: none) in the metadata. */
+    void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
         try {
             metadata.recordTaskRuns(runId, new ArrayList<>(history)); // the exit hook records from its own thread
             metadata.runFinished(runId, status);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
+        }
+        if (report != null) {
+            try {
+                metadata.recordReport(runId, report);
+            } catch (SQLException e) { // the run is recorded; only 'dag report' of it will not find its page
+                LOG.warn("run {}: could not keep the run's report in the metadata: {}", runId, e.getMessage());
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -93,7 +94,7 @@ final class PublishAttempts {
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     String query = String.valueOf(rows.getString(5)).strip().replaceAll("\\s+", " ");
-                    java.sql.Timestamp started = rows.getTimestamp(4);
+                    Timestamp started = rows.getTimestamp(4);
                     holders.add("pid " + rows.getInt(1) + " (application '" + rows.getString(2) + "', "
                             + rows.getString(3) + ", last query started " + (started == null ? "never"
                             : started.toInstant()) + ": "

@@ -8,18 +8,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Takes a stage's lock for a run, so that two runs never write one stage at once. */
-final class StageLocks {
+public final class StageLocks {
     private static final Logger LOG = LoggerFactory.getLogger(StageLocks.class);
 
     private StageLocks() {
     }
 
     /**
-     * The lock of {@code stage}, waiting up to the instance's {@code lock_timeout_seconds}.
+     * The lock of {@code stage} for run {@code runId}, waiting up to the instance's {@code lock_timeout_seconds}.
      *
      * @throws MaterializationException if another run still holds it then, or the lock cannot be taken
      */
-    static StageLock take(Database database, String runId, String stage) {
+    public static StageLock take(Database database, String runId, String stage) {
         int timeout = database.config().lockTimeoutSeconds();
         try {
             StageLock held = database.lockStage(runId, stage, holder -> LOG.info("stage {}: waiting up to {} s for the "

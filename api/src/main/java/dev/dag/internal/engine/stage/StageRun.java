@@ -5,6 +5,8 @@ import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
+import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.StagePublisher;
@@ -64,38 +66,69 @@ public final class StageRun implements AutoCloseable {
         database.requireStageSchemaFits(stage);
         lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
-            List<StoredObject> leftovers = new ArrayList<>();
-            for (StoredObject object : metadata.objectsOf(connection, stage)) {
-                if (object.state() == ObjectState.PUBLISHED) {
-                    committed.add(object);
-                } else {
-                    leftovers.add(object);
-                }
-            }
+            List<StoredObject> leftovers = readObjects(connection);
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, stage, leftovers,
                     dataTables.names(connection), committed.physicalNames());
             leftovers.removeAll(unpublished.objects());
             committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
-            for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
-                committed.add(entry);
-            }
-            StagePublisher publisher = new StagePublisher(database);
-            if (!committed.isEmpty()) {
-                Set<String> views = publisher.viewNames(connection, stage);
-                committed.checkPresence(dataTables.names(connection), views);
-                if (committed.hasMissing()) {
-                    committed.checkPresence(dataTables.relisted(connection), views);
-                }
-                committed.lastFlowFrom(this::lastCommittingFlow);
-            }
+            readEntries(connection);
             if (committed.isEmpty() || committed.hasMissing()) {
-                publisher.prepareSchemas(connection, stage); // a stage published intact has them
+                new StagePublisher(database).prepareSchemas(connection, stage); // a stage published intact has them
             }
         } catch (SQLException e) {
             close();
             throw new MaterializationException("Cannot prepare stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    /**
+     * For a plan: reads the committed version as {@link #begin()} does, without the lock, without cleaning up and
+     * without creating anything; from then on the {@link #writer()} only plans.
+     *
+     * @throws MaterializationException if the database refuses a read
+     */
+    public void read() {
+        database.requireStageSchemaFits(stage);
+        writer.planOnly();
+        if (!metadata.isPresent()) {
+            return; // nothing was ever committed on this instance
+        }
+        try (Connection connection = database.connection()) {
+            readObjects(connection);
+            readEntries(connection);
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
+                    + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    /** Reads the stage's objects: the published ones into the committed version; returns the others. */
+    private List<StoredObject> readObjects(Connection connection) throws SQLException {
+        List<StoredObject> leftovers = new ArrayList<>();
+        for (StoredObject object : metadata.objectsOf(connection, stage)) {
+            if (object.state() == ObjectState.PUBLISHED) {
+                committed.add(object);
+            } else {
+                leftovers.add(object);
+            }
+        }
+        return leftovers;
+    }
+
+    /** Reads the committed cache entries and notes which committed tables are gone from the database. */
+    private void readEntries(Connection connection) throws SQLException {
+        for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
+            committed.add(entry);
+        }
+        if (!committed.isEmpty()) {
+            Set<String> views = new StagePublisher(database).viewNames(connection, stage);
+            committed.checkPresence(dataTables.names(connection), views);
+            if (committed.hasMissing()) {
+                committed.checkPresence(dataTables.relisted(connection), views);
+            }
+            committed.lastFlowFrom(this::lastCommittingFlow);
         }
     }
 

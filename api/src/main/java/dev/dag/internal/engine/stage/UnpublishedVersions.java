@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -66,7 +67,7 @@ final class UnpublishedVersions {
             if (usable) {
                 found.entries.add(entry.entry());
                 entry.entry().outputs().stream().map(output -> written.get(output.physical()))
-                        .filter(java.util.Objects::nonNull).forEach(object -> found.byPhysical.put(
+                        .filter(Objects::nonNull).forEach(object -> found.byPhysical.put(
                                 object.physicalName(), object));
             }
         }

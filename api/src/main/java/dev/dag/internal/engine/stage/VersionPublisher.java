@@ -4,6 +4,7 @@ import dev.dag.MaterializationException;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Failpoints;
 import dev.dag.internal.store.StagePublisher;

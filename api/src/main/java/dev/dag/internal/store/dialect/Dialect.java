@@ -4,6 +4,7 @@ import dev.dag.internal.store.dialect.lock.Coordination;
 import dev.dag.internal.store.dialect.lock.InProcessCoordination;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -42,11 +43,22 @@ public interface Dialect {
         return java.util.Map.of();
     }
 
+    /**
+     * Whether the database of {@code jdbcUrl} may hold something already, without connecting (a plan must not
+     * create an embedded database's file by looking into it). Default: true, a server is asked.
+     */
+    default boolean mayHoldData(String jdbcUrl) {
+        return true;
+    }
+
     /** Longest identifier in bytes the database keeps unchanged. */
     int maxIdentifierBytes();
 
     /** {@code CREATE SCHEMA IF NOT EXISTS}. */
     String createSchema(String schema);
+
+    /** {@code DROP SCHEMA IF EXISTS schema CASCADE}: the schema with everything in it. */
+    String dropSchema(String schema);
 
     /** {@code CREATE TABLE schema.table AS query}. */
     String createTableAs(String schema, String table, String query);
@@ -113,7 +125,7 @@ public interface Dialect {
      * Coordination by leases in a table of the metadata schema, renewed while a run lives, for connections that
      * do not keep a session (a pooler in transaction mode); null if the database has no use for it.
      */
-    default Coordination leaseCoordination(String metadataSchema, java.time.Duration lease) {
+    default Coordination leaseCoordination(String metadataSchema, Duration lease) {
         return null;
     }
 
@@ -127,7 +139,7 @@ public interface Dialect {
     }
 
     /** Whether {@code e} is a statement giving up after the {@link #lockTimeout}. */
-    default boolean isLockTimeout(java.sql.SQLException e) {
+    default boolean isLockTimeout(SQLException e) {
         return false;
     }
 

@@ -1,12 +1,14 @@
 package dev.dag.internal.store.dialect.lock;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -46,10 +48,10 @@ public final class InProcessCoordination implements Coordination {
                 return null;
             }
         }
-        java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicBoolean held = new AtomicBoolean(true);
         return new StageLock() {
             @Override
-            public void commitFenced(Transaction work) throws java.sql.SQLException {
+            public void commitFenced(Transaction work) throws SQLException {
                 try (Connection connection = connections.pooled()) {
                     Transactions.commit(connection, unused -> { }, work);
                 }

@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.internal.cache.MetadataStore.RetiredObject;
 import dev.dag.internal.cache.MetadataStore;

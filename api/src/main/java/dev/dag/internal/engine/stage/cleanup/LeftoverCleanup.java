@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * run that was live at their retirement is live any more (it may still read them). What a live run staged is
  * its own to drop: it is there only if that run lost the stage's lock, and it cannot publish it.
  */
-final class LeftoverCleanup {
+public final class LeftoverCleanup {
     private static final Logger LOG = LoggerFactory.getLogger(LeftoverCleanup.class);
     /** How long the record of a staged table that never appeared is kept (see {@link #mayStillAppear}). */
     private static final int ORPHAN_GRACE_HOURS = 24;
@@ -29,14 +29,15 @@ final class LeftoverCleanup {
     private final MetadataStore metadata;
     private final ObjectDropper dropper;
 
-    LeftoverCleanup(String stage, PhysicalTables tables, MetadataStore metadata, ObjectDropper dropper) {
+    public LeftoverCleanup(String stage, PhysicalTables tables, MetadataStore metadata, ObjectDropper dropper) {
         this.stage = stage;
         this.tables = tables;
         this.metadata = metadata;
         this.dropper = dropper;
     }
 
-    void clean(Connection connection, List<StoredObject> leftovers) throws SQLException {
+    /** Drops the {@code leftovers} of the stage that no live run staged or may still read. */
+    public void clean(Connection connection, List<StoredObject> leftovers) throws SQLException {
         Set<String> live = metadata.live(connection, owners(leftovers));
         for (StoredObject leftover : leftovers) {
             if (leftover.state() == ObjectState.STAGED && live.contains(leftover.runId())) {
