@@ -48,14 +48,16 @@ public final class FlowRunner {
         Run run = Run.open(flow, options);
         try {
             run.refuseVersionDrift();
-        } catch (DagException e) {
-            run.fail(e);
-            run.finish(); // recorded as failed, not left running
+            LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
+                    flow.stages().size(), flow.taskCount(), options.cacheValidation());
+            runStages(flow, options, run);
+        } catch (RuntimeException | Error e) {
+            // the run ends here too: recorded as failed, and no longer live for other runs
+            run.fail(e instanceof DagException refused ? refused
+                    : new DagException("The run stopped: " + e, null, null, null, e));
+            run.finish();
             throw e;
         }
-        LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
-                flow.stages().size(), flow.taskCount(), options.cacheValidation());
-        runStages(flow, options, run);
         return new Outcome(run.finish(), run.failure());
     }
 
