@@ -172,7 +172,7 @@ class CacheFreshnessIT {
         assertOutcome(second, "readings", RAN, "fresh input (fingerprint 1 → 2)");
         assertOutcome(second, "sensors", CACHE_VALID, "cache-valid");
         assertOutcome(second, "bySite", RAN, "input 'readings' changed");
-        assertOutcome(second, "highReadings", RAN, "SQL changed");
+        assertOutcome(second, "highReadings", RAN, "lazy: same SQL, a table it reads changed");
         assertEquals(before.get("sensors"), db.viewSql("raw", "sensors"));
         assertNewData(db);
     }
@@ -211,7 +211,7 @@ class CacheFreshnessIT {
         assertOutcome(forced, "readings", RAN, "forced (FORCE_FRESH_INPUT)");
         assertOutcome(forced, "sensors", CACHE_VALID, "cache-valid");
         assertOutcome(forced, "bySite", RAN, "input");
-        assertOutcome(forced, "highReadings", RAN, "SQL changed");
+        assertOutcome(forced, "highReadings", RAN, "lazy: same SQL, a table it reads changed");
         assertOldData(db);
     }
 
