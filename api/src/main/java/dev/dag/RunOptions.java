@@ -1,6 +1,7 @@
 package dev.dag;
 
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -18,20 +19,23 @@ public final class RunOptions {
     private final Set<String> stages;
     private final Set<String> tasks;
     private final boolean strictVersions;
+    /** 0: not set here (the instance's {@code parallelism}, else the database's default). */
+    private final int parallelism;
 
     private RunOptions(ConfigContext config, boolean failFast, CacheValidationMode cacheValidation, Set<String> stages,
-                       Set<String> tasks, boolean strictVersions) {
+                       Set<String> tasks, boolean strictVersions, int parallelism) {
         this.config = config;
         this.failFast = failFast;
         this.cacheValidation = cacheValidation;
         this.stages = stages;
         this.tasks = tasks;
         this.strictVersions = strictVersions;
+        this.parallelism = parallelism;
     }
 
     /** Runs against the default instance (a DuckDB file {@code dag.duckdb} in the working folder). */
     public static RunOptions defaults() {
-        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of(), false);
+        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of(), false, 0);
     }
 
     /** Runs against the given instance. */
@@ -42,7 +46,7 @@ public final class RunOptions {
     /** The same options against another instance. */
     public RunOptions withConfig(ConfigContext config) {
         return new RunOptions(Objects.requireNonNull(config, "config"), failFast, cacheValidation, stages, tasks,
-                strictVersions);
+                strictVersions, parallelism);
     }
 
     /**
@@ -51,12 +55,13 @@ public final class RunOptions {
      * run reports every failure of the stage; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions);
+        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions, parallelism);
     }
 
     /** The cache validation mode (default {@link CacheValidationMode#NORMAL}). */
     public RunOptions withCacheValidation(CacheValidationMode mode) {
-        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks, strictVersions);
+        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks, strictVersions,
+                parallelism);
     }
 
     /**
@@ -64,7 +69,8 @@ public final class RunOptions {
      * from their last committed version.
      */
     public RunOptions withStages(String... stageNames) {
-        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks, strictVersions);
+        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks, strictVersions,
+                parallelism);
     }
 
     /**
@@ -73,7 +79,8 @@ public final class RunOptions {
      * and dropped by the next run of their stage.
      */
     public RunOptions withTasks(String... taskNames) {
-        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames), strictVersions);
+        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames), strictVersions,
+                parallelism);
     }
 
     /**
@@ -84,7 +91,33 @@ public final class RunOptions {
      * <pre>{@code flow.run(RunOptions.of(config).withStrictVersions());}</pre>
      */
     public RunOptions withStrictVersions() {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, true);
+        return new RunOptions(config, failFast, cacheValidation, stages, tasks, true, parallelism);
+    }
+
+    /**
+     * Options that let up to {@code parallelism} tasks of a flow run at once, each as soon as the tasks whose
+     * outputs it reads have succeeded (also across stages: a task may read a table of an earlier stage that is
+     * written but not yet published). Stages are still published whole, one after another in definition order;
+     * results, cache entries and the published tables are the same as with {@code 1}, which runs the tasks one
+     * after another in definition order. Overrides the instance's config key {@code parallelism}; without
+     * either, the database decides: 1 for DuckDB (which already spreads each query over all cores), 4 for
+     * PostgreSQL. An eager run ({@link RunContext#open}) runs each call when it is made, whatever this says.
+     * See docs/parallelism.md.
+     *
+     * <pre>{@code flow.run(RunOptions.of(config).withParallelism(8));}</pre>
+     *
+     * @throws IllegalArgumentException if {@code parallelism} is less than 1
+     */
+    public RunOptions withParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+        }
+        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions, parallelism);
+    }
+
+    /** The parallelism {@link #withParallelism} set, or empty when the instance or the database decides. */
+    public OptionalInt parallelism() {
+        return parallelism == 0 ? OptionalInt.empty() : OptionalInt.of(parallelism);
     }
 
     /** Whether {@link #withStrictVersions()} was asked for (the instance's {@code strict_versions} applies too). */

@@ -13,11 +13,13 @@ import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
+import dev.dag.internal.store.RunningStatements;
 import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
@@ -42,6 +44,7 @@ public final class Run implements RunContext {
     private final RunLedger ledger = new RunLedger();
     private final DataTables dataTables;
     private final long start = System.nanoTime();
+    private final CallerFrames callerFrames = new CallerFrames();
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -131,18 +134,24 @@ public final class Run implements RunContext {
         return new StageExecution(stage, stageRun, commits);
     }
 
-    /** Runs (or carries over) a task call in {@code stage}; {@code forced} runs it even when cache-valid. */
+    /** Runs (or carries over) the next call of a task in {@code stage}; {@code forced} runs it even when cache-valid. */
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
-        int ordinal = stage.nextOrdinal(invocation.taskName());
+        return runTask(stage, invocation, stage.nextOrdinal(invocation.taskName()), forced);
+    }
+
+    /**
+     * Runs (or carries over) the {@code ordinal}-th call of a task in {@code stage}, on this thread, which may be
+     * a worker thread of a flow run: several tasks of one run may be here at once.
+     */
+    TaskExecution runTask(StageExecution stage, TaskInvocation invocation, int ordinal, boolean forced) {
         long begin = System.nanoTime();
         TaskExecution execution = runner(stage).run(invocation, ordinal, forced);
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
     }
 
-    /** A task that is not selected to run: its outputs are read from the stage's last commit. */
-    void readCommitted(StageExecution stage, TaskInvocation invocation) {
-        int ordinal = stage.nextOrdinal(invocation.taskName());
+    /** A task that is not selected to run (its {@code ordinal}-th call): its outputs are read from the last commit. */
+    TaskExecution readCommitted(StageExecution stage, TaskInvocation invocation, int ordinal) {
         CacheEntry entry = stage.stageRun().committed().entry(invocation.taskName(), ordinal);
         TaskExecution execution = entry != null && stage.stageRun().committed().isIntact(entry)
                 ? runner(stage).fromEntry(invocation, entry, TaskOutcome.SKIPPED,
@@ -151,6 +160,7 @@ public final class Run implements RunContext {
                         + stage.name() + "' is not selected to run and has no committed output to read. Run its "
                         + "stage first.", invocation.taskName(), null, stage.name()), null);
         report(stage, invocation, execution, 0);
+        return execution;
     }
 
     /** Records a task that does not run, and why. */
@@ -176,7 +186,7 @@ public final class Run implements RunContext {
      */
     void endStage(StageExecution stage, boolean commit) {
         try (stage) {
-            if (!stage.commits()) {
+            if (!stage.commits() && commit) {
                 ledger.uncommitted(stage.tables());
                 LOG.info("stage {}: not committed (only selected tasks ran, or the stage was not selected)",
                         stage.name());
@@ -207,6 +217,17 @@ public final class Run implements RunContext {
         return result;
     }
 
+    /**
+     * How many tasks of a flow run at once: as the options say, else the instance's {@code parallelism}, else the
+     * database's default. The pool holds enough connections for them.
+     */
+    int parallelism() {
+        int parallelism = options.parallelism().orElse(config.parallelism().orElse(
+                database.dialect().defaultParallelism()));
+        database.reserveConnections(parallelism);
+        return parallelism;
+    }
+
     /** Whether a manual version whose code changed fails the run ({@code RunOptions} or the instance's config). */
     boolean strictVersions() {
         return options.strictVersions() || config.strictVersions();
@@ -229,6 +250,15 @@ public final class Run implements RunContext {
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
+        if (execution.failure() != null) {
+            RunningStatements statements = RunningStatements.ofThisThread();
+            if (statements != null && statements.cancelled()) {
+                ledger.skip(invocation, "cancelled: the run stopped at a failure of another task");
+                stage.markFailed();
+                return;
+            }
+            callerFrames.underCaller(execution.failure());
+        }
         if (!ledger.report(invocation, execution, millis, stage.tables())) {
             stage.markFailed();
         }

@@ -16,8 +16,10 @@ import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What a run has done so far: each task's outcome, the outputs later tasks take as inputs, the tasks
  * whose outputs are unavailable, the first failure; and, at the end, the {@link RunResult} and the
- * history kept in the metadata.
+ * history kept in the metadata, in definition order whatever order the tasks ended in. Tasks running at
+ * once on worker threads report here, hence every method is synchronized.
  */
 final class RunLedger {
     private static final Logger LOG = LoggerFactory.getLogger(RunLedger.class);
@@ -39,37 +42,40 @@ final class RunLedger {
     private final Set<TaskInvocation> reported = new HashSet<>();
     private final List<TaskResult> results = new ArrayList<>();
     private final List<MetadataStore.TaskRun> history = new ArrayList<>();
+    /** The task of each result and history entry, in the order they were reported. */
+    private final List<TaskInvocation> reportedTasks = new ArrayList<>();
     private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
     private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
     private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
     private DagException failure;
 
     /** The output a task produced for {@code placeholder} (a bound table or blob), or null. */
-    Object output(OutputPlaceholder placeholder) {
+    synchronized Object output(OutputPlaceholder placeholder) {
         return outputs.get(placeholder);
     }
 
     /** The cache key of the output behind {@code placeholder}, or null. */
-    String outputKey(OutputPlaceholder placeholder) {
+    synchronized String outputKey(OutputPlaceholder placeholder) {
         return outputKeys.get(placeholder);
     }
 
-    DagException failure() {
+    synchronized DagException failure() {
         return failure;
     }
 
-    boolean isUnavailable(TaskInvocation invocation) {
+    synchronized boolean isUnavailable(TaskInvocation invocation) {
         return unavailable.contains(invocation);
     }
 
-    boolean isReported(TaskInvocation invocation) {
+    synchronized boolean isReported(TaskInvocation invocation) {
         return reported.contains(invocation);
     }
 
     /** Records a task's execution; returns whether it succeeded. Its tables are added to {@code stageTables}. */
-    boolean report(TaskInvocation invocation, TaskExecution execution, long millis,
+    synchronized boolean report(TaskInvocation invocation, TaskExecution execution, long millis,
                    Map<OutputPlaceholder, StoredTable> stageTables) {
         reported.add(invocation);
+        reportedTasks.add(invocation);
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
         results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
@@ -97,9 +103,10 @@ final class RunLedger {
     }
 
     /** Records a task that did not run. */
-    void skip(TaskInvocation invocation, String reason) {
+    synchronized void skip(TaskInvocation invocation, String reason) {
         unavailable.add(invocation);
         reported.add(invocation);
+        reportedTasks.add(invocation);
         results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
                 List.of(), List.of(), Optional.empty(), List.of()));
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
@@ -107,24 +114,24 @@ final class RunLedger {
     }
 
     /** Keeps the first failure of the run. */
-    void fail(DagException error) {
+    synchronized void fail(DagException error) {
         if (failure == null) {
             failure = error;
         }
     }
 
     /** The stage's tables are published: results read them from the stage's views. */
-    void committed(Map<OutputPlaceholder, StoredTable> stageTables) {
+    synchronized void committed(Map<OutputPlaceholder, StoredTable> stageTables) {
         committed.putAll(stageTables);
     }
 
     /** The stage's tables were written aside (task selection): results read the physical tables. */
-    void uncommitted(Map<OutputPlaceholder, StoredTable> stageTables) {
+    synchronized void uncommitted(Map<OutputPlaceholder, StoredTable> stageTables) {
         uncommitted.putAll(stageTables);
     }
 
     /** A stage that was not committed has no tables to read: its consumers are skipped. */
-    void forgetOutputsOf(StageDefinition stage) {
+    synchronized void forgetOutputsOf(StageDefinition stage) {
         unavailable.addAll(stage.invocations());
         outputs.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
         outputKeys.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
@@ -140,16 +147,32 @@ final class RunLedger {
     }
 
     /** Records the run's end and its task history in the metadata. */
-    void runFinished(MetadataStore metadata, String runId) {
+    synchronized void runFinished(MetadataStore metadata, String runId) {
         try {
-            metadata.recordTaskRuns(runId, history);
+            metadata.recordTaskRuns(runId, inDefinitionOrder(history));
             metadata.runFinished(runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }
     }
 
-    RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
-        return new RunResult(flow, runId, millis, results, committed, uncommitted, blobs, config, failure == null);
+    /** {@code reports} (one per reported task) in the order of the flow's definition, not the order tasks ended. */
+    private <T> List<T> inDefinitionOrder(List<T> reports) {
+        Map<TaskInvocation, Integer> position = new IdentityHashMap<>();
+        if (!reportedTasks.isEmpty()) {
+            for (StageDefinition stage : reportedTasks.get(0).stage().flow().stages()) {
+                stage.invocations().forEach(invocation -> position.put(invocation, position.size()));
+            }
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < reports.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparing(i -> position.getOrDefault(reportedTasks.get(i), Integer.MAX_VALUE)));
+        return order.stream().map(reports::get).toList();
+    }
+
+    synchronized RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
+        return new RunResult(flow, runId, millis, inDefinitionOrder(results), committed, uncommitted, blobs, config, failure == null);
     }
 }

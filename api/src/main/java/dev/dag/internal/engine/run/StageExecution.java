@@ -18,7 +18,8 @@ final class StageExecution implements AutoCloseable {
     private final boolean commits;
     private final Map<String, Integer> calls = new HashMap<>();
     private final Map<OutputPlaceholder, StoredTable> tables = new HashMap<>();
-    private boolean failed;
+    /** Written by the worker thread of a task that failed, read by the flow's thread when the stage ends. */
+    private volatile boolean failed;
 
     /** {@code commits}: whether the stage is published at its end (false: written aside, for a task selection). */
     StageExecution(StageDefinition definition, StageRun stageRun, boolean commits) {

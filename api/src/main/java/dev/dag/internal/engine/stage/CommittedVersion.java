@@ -70,7 +70,7 @@ public final class CommittedVersion {
      * The flow of the run that committed this version (null if the stage was never committed); looked up
      * when first asked, which only a rerun's reason does.
      */
-    public String lastFlow() {
+    public synchronized String lastFlow() {
         if (!lastFlowKnown) {
             lastFlow = lastFlowLookup.get();
             lastFlowKnown = true;

@@ -163,7 +163,7 @@ public final class StageWriter {
      * this run registered is dropped: a cleanup never touches a table the metadata gives to anyone else.
      */
     private void forgetFailedWrite(String name, String physical) {
-        boolean registered = next.staged().contains(physical);
+        boolean registered = next.isStaged(physical);
         next.forget(name, physical);
         if (!registered) {
             return;

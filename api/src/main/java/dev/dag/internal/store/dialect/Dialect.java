@@ -97,6 +97,14 @@ public interface Dialect {
      */
     ColumnReader columnReader(ResultSetMetaData meta, int column) throws SQLException;
 
+    /**
+     * How many tasks of a flow run at once when neither the run nor the instance says (default 1: an embedded
+     * database that already spreads each query over all cores gains nothing from running two at a time).
+     */
+    default int defaultParallelism() {
+        return 1;
+    }
+
     /** How runs of one stage are serialized (default: within this JVM only). */
     default StageLock stageLock() {
         return InProcessStageLock.INSTANCE;

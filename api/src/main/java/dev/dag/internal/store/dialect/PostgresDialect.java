@@ -41,6 +41,12 @@ public final class PostgresDialect extends StandardSql {
         return name.equals("public") ? "the default schema, shared with every other application" : null;
     }
 
+    /** A server runs each session's statements in a process of their own: tasks at once use its cores. */
+    @Override
+    public int defaultParallelism() {
+        return 4;
+    }
+
     @Override
     public int maxIdentifierBytes() {
         return MAX_IDENTIFIER_BYTES;
