@@ -94,6 +94,15 @@ class RunErrorsIT {
         return List.of(Table.of("SELECT 1 AS a").name("only_one"));
     }
 
+    static final AtomicInteger blobLine = new AtomicInteger();
+
+    /** JSON would give the consumer an Integer for the Long. */
+    @Materialize(version = "1")
+    static dev.dag.Blob untypedBlob() {
+        blobLine.set(Frames.nextLine());
+        return dev.dag.Blob.of(java.util.Map.of("rows", 5L)).name("counts");
+    }
+
     @Materialize(version = "1")
     static Table nothing() {
         return null;
@@ -118,6 +127,16 @@ class RunErrorsIT {
                 () -> assertInstanceOf(SQLException.class, e.getCause()),
                 () -> assertTopFrameIs(RunErrorsIT.class, "badSql", returnLine.get(), e));
         assertEquals(List.of(), db.tablesIn("clean"));
+    }
+
+    @OnEachDatabase
+    void aBlobThatWouldNotReadBackAsStoredIsRefusedAtTheReturnLine(TestDatabase db) {
+        MaterializationException e = runFails(db, MaterializationException.class, RunErrorsIT::untypedBlob);
+
+        assertAll(
+                () -> assertMessageContains(e, "'untypedBlob'", "'counts'", "'clean'",
+                        "5 (java.lang.Long) comes back as 5 (java.lang.Integer)", "record"),
+                () -> assertTopFrameIs(RunErrorsIT.class, "untypedBlob", blobLine.get(), e));
     }
 
     @OnEachDatabase

@@ -138,11 +138,13 @@ class CacheTrustIT {
         return Table.of("SELECT 1 AS n UNION ALL SELECT 2").name("numbers");
     }
 
+    record Settings(String text, java.util.Set<java.math.BigDecimal> limits) {
+    }
+
     @Materialize(lazy = true)
     static Blob settings() {
         Bodies.ran("settings");
-        return Blob.of(Map.of("text", blobText, "limits", java.util.Set.of(new java.math.BigDecimal(blobLimit))))
-                .name("settings");
+        return Blob.of(new Settings(blobText, java.util.Set.of(new java.math.BigDecimal(blobLimit)))).name("settings");
     }
 
     @Materialize(lazy = true)

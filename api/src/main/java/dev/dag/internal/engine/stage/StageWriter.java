@@ -117,10 +117,11 @@ public final class StageWriter {
         try (Connection connection = database.connection()) {
             String json = BlobCodec.toJson(value);
             String type = BlobCodec.typeName(value);
+            Object readBack = BlobCodec.readBackExactly(value, json, type, loader);
             metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null,
                     type, json), runId);
             next.registering(physical);
-            return new BlobWrite(BlobCodec.fromJson(json, type, loader), physical, false);
+            return new BlobWrite(readBack, physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
