@@ -8,6 +8,7 @@ import dev.dag.bench.macro.CacheValidRerun;
 import dev.dag.bench.macro.CopyingCarryOver;
 import dev.dag.bench.macro.ManyTasksRerun;
 import dev.dag.bench.macro.OneOfTenChanged;
+import dev.dag.bench.macro.ParallelTasks;
 import dev.dag.bench.macro.Report;
 import dev.dag.bench.macro.Scenario;
 import java.sql.SQLException;
@@ -20,7 +21,7 @@ import java.util.List;
  */
 public final class MacroBenchmark {
     private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
-            new ManyTasksRerun(), new BulkRows(), new CopyingCarryOver(), new AutoVersionsRerun());
+            new ManyTasksRerun(), new BulkRows(), new ParallelTasks(), new CopyingCarryOver(), new AutoVersionsRerun());
 
     private MacroBenchmark() {
     }

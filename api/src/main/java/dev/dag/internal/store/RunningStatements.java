@@ -15,7 +15,7 @@ public final class RunningStatements implements AutoCloseable {
     private static final ThreadLocal<RunningStatements> BOUND = new ThreadLocal<>();
 
     private final Set<Statement> running = ConcurrentHashMap.newKeySet();
-    private volatile boolean cancelled;
+    private volatile String cancelled;
 
     /** Binds these statements to this thread, where a task is about to run, until {@link #close()}. */
     public RunningStatements bindToThisThread() {
@@ -46,8 +46,8 @@ public final class RunningStatements implements AutoCloseable {
         }
         bound.running.add(statement);
         try {
-            if (bound.cancelled) { // checked after adding, so that a cancel between the two still reaches it
-                throw new SQLException("cancelled: the run stopped at a failure of another task");
+            if (bound.cancelled != null) { // checked after adding, so that a cancel between the two still reaches it
+                throw new SQLException("cancelled: " + bound.cancelled);
             }
             return execution.run();
         } finally {
@@ -55,9 +55,9 @@ public final class RunningStatements implements AutoCloseable {
         }
     }
 
-    /** Cancels the statements running now and fails every later one; from any thread. */
-    public void cancel() {
-        cancelled = true;
+    /** Cancels the statements running now and fails every later one, because of {@code why}; from any thread. */
+    public void cancel(String why) {
+        cancelled = why;
         for (Statement statement : running) {
             try {
                 statement.cancel();
@@ -67,8 +67,8 @@ public final class RunningStatements implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #cancel()} was called. */
-    public boolean cancelled() {
+    /** Why {@link #cancel} was called, or null when it was not. */
+    public String cancellation() {
         return cancelled;
     }
 

@@ -48,11 +48,12 @@ public final class FlowRunner implements FlowSteps {
         checkSelection(flow, options);
         Run run = Run.open(flow, options);
         run.refuseVersionDrift();
+        int parallelism = run.parallelism();
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
-                run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), run.parallelism());
+                run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
         ThreadStates.beginFlowRun(run);
         try {
-            FlowSchedule.run(flow, new FlowRunner(options, run), run.parallelism(), options.failFast());
+            FlowSchedule.run(flow, new FlowRunner(options, run), parallelism, options.failFast());
         } finally {
             ThreadStates.endRun(run);
         }

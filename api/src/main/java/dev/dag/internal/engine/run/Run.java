@@ -252,8 +252,8 @@ public final class Run implements RunContext {
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
         if (execution.failure() != null) {
             RunningStatements statements = RunningStatements.ofThisThread();
-            if (statements != null && statements.cancelled()) {
-                ledger.skip(invocation, "cancelled: the run stopped at a failure of another task");
+            if (statements != null && statements.cancellation() != null) {
+                ledger.skip(invocation, statements.cancellation() + " (cancelled while it ran)");
                 stage.markFailed();
                 return;
             }

@@ -48,6 +48,8 @@ final class RunLedger {
     private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
     private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
     private DagException failure;
+    /** The task whose failure {@link #failure} is, or null when it is not a task's. */
+    private TaskInvocation failedTask;
 
     /** The output a task produced for {@code placeholder} (a bound table or blob), or null. */
     synchronized Object output(OutputPlaceholder placeholder) {
@@ -86,7 +88,7 @@ final class RunLedger {
                 execution.rows(), execution.reason());
         if (error.isPresent()) {
             unavailable.add(invocation);
-            fail(error.get());
+            failed(invocation, error.get());
             return false;
         }
         execution.outputs().forEach((path, bound) -> {
@@ -111,6 +113,30 @@ final class RunLedger {
                 List.of(), List.of(), Optional.empty(), List.of()));
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
+    }
+
+    /**
+     * Keeps the failure of {@code task} as the run's when it is the first, or comes before the task of the one kept
+     * in definition order: tasks running at once may fail in any order, the run reports the failure a run of one
+     * task at a time meets first.
+     */
+    private void failed(TaskInvocation task, DagException error) {
+        if (failure == null || failedTask != null && position(task) < position(failedTask)) {
+            failure = error;
+            failedTask = task;
+        }
+    }
+
+    private static int position(TaskInvocation task) {
+        int position = 0;
+        for (StageDefinition stage : task.stage().flow().stages()) {
+            int index = stage.invocations().indexOf(task);
+            if (index >= 0) {
+                return position + index;
+            }
+            position += stage.invocations().size();
+        }
+        return position;
     }
 
     /** Keeps the first failure of the run. */

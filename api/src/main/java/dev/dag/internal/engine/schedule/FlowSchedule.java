@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
  * stage start in definition order: their cache entries are told apart by that order.</li>
  * <li>Stages begin (take their lock) in definition order, when their first task starts; they end (are published,
  * or dropped) in definition order, each when all of its tasks ended.</li>
- * <li>Fail-fast: a failure in stage s stops s and every later stage: their running tasks are cancelled, those not
- * started are skipped, and none of them is committed. Earlier stages still run to their end and are published,
- * as they would have been before s began.</li>
+ * <li>Fail-fast: the first failure in definition order stops every task after it, as a run of one task at a time
+ * never gets to them: those running are cancelled, those not started skipped. The tasks before it still run, and
+ * the stages before its stage are published; its stage and every later one are not committed.</li>
  * <li>Without fail-fast, a task reading another stage's output waits until that stage is published: a stage that
  * is not committed feeds no later task.</li>
  * </ul>
@@ -47,6 +47,8 @@ public final class FlowSchedule {
     private int nextToBegin;
     private int nextToEnd;
     private int firstPending;
+    /** Fail-fast: the tasks after this one (in definition order) do not run (none yet: past the last task). */
+    private int stopAfter = Integer.MAX_VALUE;
     /** Fail-fast: the first stage that is not committed because of a failure (none yet: past the last). */
     private int stopStage = Integer.MAX_VALUE;
 
@@ -127,7 +129,7 @@ public final class FlowSchedule {
                 return progressed; // dropping its tables waits for the later tasks that may read them
             }
             if (!steps.endStage(graph.stage(stage), commit)) {
-                stopAt(stage);
+                stop(graph.firstOf(stage + 1) - 1, stage); // publishing failed: every later task stops
             }
             ended[stage] = true;
             nextToEnd++;
@@ -162,8 +164,8 @@ public final class FlowSchedule {
     /** Why {@code task} does not run, or null when it may still run. */
     private String skipReason(int task) {
         int stage = graph.stageOf(task);
-        if (stopped(stage)) {
-            return stopStage == stage && taskFailed[stage] ? STAGE_FAILED : RUN_STOPPED;
+        if (task > stopAfter) {
+            return stopReason(task);
         }
         for (int producer : graph.upstream(task)) {
             if (settled(producer, stage) && steps.isUnavailable(graph.task(producer))) {
@@ -229,7 +231,7 @@ public final class FlowSchedule {
                         status[task] = Status.SKIPPED;
                     }
                 }
-                stopAt(next);
+                stop(graph.firstOf(next) - 1, next);
             }
         }
     }
@@ -251,24 +253,36 @@ public final class FlowSchedule {
         } else {
             status[task] = Status.FAILED;
             taskFailed[stage] = true;
-            stopAt(stage);
+            stop(task, stage);
         }
     }
 
-    /** Fail-fast: no stage from {@code stage} on is committed; cancels their running tasks. */
-    private void stopAt(int stage) {
-        if (!failFast || stage >= stopStage) {
+    /**
+     * Fail-fast: the tasks after {@code afterTask} do not run (those running are cancelled), and no stage from
+     * {@code stage} on is committed.
+     */
+    private void stop(int afterTask, int stage) {
+        if (!failFast) {
             return;
         }
-        stopStage = stage;
-        for (int task = 0; task < graph.taskCount(); task++) {
-            if (status[task] == Status.RUNNING && graph.stageOf(task) >= stage && cancelled.add(task)) {
-                LOG.info("stage {}: cancelling task {}: the run stops at a failure in stage {}",
-                        graph.stage(graph.stageOf(task)).name(), graph.task(task).taskName(),
-                        graph.stage(stage).name());
-                workers.cancel(task);
+        stopStage = Math.min(stopStage, stage);
+        if (afterTask >= stopAfter) {
+            return;
+        }
+        stopAfter = afterTask;
+        for (int task = afterTask + 1; task < graph.taskCount(); task++) {
+            if (status[task] == Status.RUNNING && cancelled.add(task)) {
+                LOG.info("stage {}: cancelling task {}: the run stops at an earlier failure",
+                        graph.stage(graph.stageOf(task)).name(), graph.task(task).taskName());
+                workers.cancel(task, stopReason(task));
             }
         }
+    }
+
+    /** Why a task after the failure does not run, in the words of a run of one task at a time. */
+    private String stopReason(int task) {
+        int stage = graph.stageOf(task);
+        return stage == stopStage && taskFailed[stage] ? STAGE_FAILED : RUN_STOPPED;
     }
 
     private boolean stopped(int stage) {

@@ -88,18 +88,18 @@ final class Workers implements AutoCloseable {
         }
     }
 
-    /** Cancels the statements dag runs for {@code task}, if it is running. */
-    void cancel(int task) {
+    /** Cancels the statements dag runs for {@code task}, if it is running, because of {@code why}. */
+    void cancel(int task, String why) {
         RunningStatements statements = running.get(task);
         if (statements != null) {
-            statements.cancel();
+            statements.cancel(why);
         }
     }
 
     /** Cancels every running task and waits until each has ended; then lets the threads go. */
     @Override
     public void close() {
-        running.keySet().forEach(this::cancel);
+        running.keySet().forEach(task -> cancel(task, "the run ended at an error of dag"));
         while (!running.isEmpty()) {
             next();
         }
