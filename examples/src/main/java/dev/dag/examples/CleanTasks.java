@@ -36,7 +36,9 @@ public final class CleanTasks {
         Table checked = Table.of(checkSql(rawOrders, customers, products, maxQuantity))
                 .name("checked_orders").materialize();
         Table orders = Table.of("""
-                SELECT * EXCLUDE (reject_reason) FROM %s WHERE reject_reason IS NULL
+                SELECT order_id, customer_id, sku, category, ordered_at, order_date, quantity, discount, status,
+                       channel, amount
+                FROM %s WHERE reject_reason IS NULL
                 """.formatted(checked.ref())).name("orders");
         QualityReport report = QualityReport.of(countOutcomes(checked));
         return new CleanOrders(orders, Blob.of(report).name("quality_report"));
@@ -65,7 +67,7 @@ public final class CleanTasks {
     private static List<OrderCheck> countOutcomes(Table checked) {
         Table counts = Table.of("""
                 SELECT coalesce(reject_reason, '%s') AS outcome, count(*) AS orders
-                FROM %s GROUP BY ALL ORDER BY outcome
+                FROM %s GROUP BY 1 ORDER BY outcome
                 """.formatted(OrderCheck.ACCEPTED, checked.ref())).name("order_checks");
         return (List<OrderCheck>) counts.materialize(MaterializeOptions.defaults().returnAs(OrderCheck.class)).obj();
     }

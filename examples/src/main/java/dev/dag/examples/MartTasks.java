@@ -71,7 +71,7 @@ public final class MartTasks {
                        count(*) FILTER (WHERE orders > 0) AS customers,
                        sum(orders) AS orders,
                        sum(revenue) AS revenue,
-                       CAST(round(100 * sum(revenue) / sum(sum(revenue)) OVER (), 1) AS DOUBLE) AS share
+                       CAST(round(100 * sum(revenue) / sum(sum(revenue)) OVER (), 1) AS DOUBLE PRECISION) AS share
                 FROM %s
                 GROUP BY region ORDER BY revenue DESC
                 """.formatted(customerValue.ref())).name("region_revenue");

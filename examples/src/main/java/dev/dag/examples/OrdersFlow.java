@@ -26,14 +26,19 @@ public record OrdersFlow(Flow flow, Blob quality, Table regionRevenue) {
 
     /** Defines the flow. Needs the dag agent. */
     public static OrdersFlow define() {
+        return define(ORDERS, CUSTOMERS);
+    }
+
+    /** Defines the flow over {@code orderCount} generated orders of {@code customerCount} customers (smaller for tests). */
+    public static OrdersFlow define(int orderCount, int customerCount) {
         Flow flow = new Flow("orders");
         try (flow) {
             Table rawOrders;
             Table rawCustomers;
             Table products;
             try (Stage raw = new Stage("raw")) {
-                rawOrders = RawTasks.orders(ORDERS, CUSTOMERS);
-                rawCustomers = RawTasks.customers(CUSTOMERS);
+                rawOrders = RawTasks.orders(orderCount, customerCount);
+                rawCustomers = RawTasks.customers(customerCount);
                 products = RawTasks.products();
             }
             Table customers;

@@ -1,6 +1,7 @@
 package dev.dag.agent.internal;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,15 +15,23 @@ import java.util.Map;
  * </ul>
  */
 record AgentOptions(Map<String, String> values) {
+    /** Every option the agent understands, in the order the docs list them. */
+    private static final List<String> KNOWN = List.of("config", "instance", "flow", "main");
 
-    /** Parses the options; a malformed part is reported and ignored (the agent never fails the host). */
+    /**
+     * Parses the options; a malformed or unknown part is reported on stderr and ignored, so that a typo is
+     * seen at once while the application still runs (the agent never fails the host).
+     */
     static AgentOptions parse(String text) {
         Map<String, String> values = new HashMap<>();
         if (text != null) {
             for (String part : text.split(",")) {
                 int equals = part.indexOf('=');
-                if (equals > 0) {
-                    values.put(part.substring(0, equals).trim(), part.substring(equals + 1).trim());
+                String key = equals > 0 ? part.substring(0, equals).trim() : "";
+                if (equals > 0 && !KNOWN.contains(key)) {
+                    AgentLog.warn("unknown option '" + key + "'; known: " + String.join(", ", KNOWN), null);
+                } else if (equals > 0) {
+                    values.put(key, part.substring(equals + 1).trim());
                 } else if (!part.isBlank()) {
                     AgentLog.warn("ignoring agent option '" + part + "' (expected key=value)", null);
                 }

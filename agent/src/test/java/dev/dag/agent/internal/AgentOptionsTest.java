@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The agent's options are understood here only: dag-api receives the run they describe, defaults applied. */
@@ -39,5 +42,33 @@ class AgentOptionsTest {
 
         assertFalse(options.opensMainRun());
         assertNull(options.config());
+    }
+
+    @Test
+    void anUnknownOptionIsAnErrorLineNamingTheKnownOnesAndTheOthersStillApply() {
+        String[] options = new String[1];
+        String stderr = stderrOf(() -> options[0] = AgentOptions.parse("config=dag.yaml,flwo=nightly").config());
+
+        assertEquals("dag-agent: unknown option 'flwo'; known: config, instance, flow, main" + System.lineSeparator(),
+                stderr);
+        assertEquals("dag.yaml", options[0], "the agent goes on with the options it knows");
+        assertFalse(AgentOptions.parse("flwo=nightly").opensMainRun());
+    }
+
+    @Test
+    void knownOptionsPrintNothing() {
+        assertEquals("", stderrOf(() -> AgentOptions.parse("config=a.yaml,instance=x,flow=f,main=com.acme.Etl")));
+    }
+
+    private static String stderrOf(Runnable action) {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setErr(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 }

@@ -11,6 +11,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -26,15 +27,21 @@ public final class SourceVariant {
 
     /** The class {@code className}, compiled from {@code source} into a fresh folder and loaded anew. */
     public static Class<?> load(String className, String source) {
+        return load(className, source, List.of("-g"));
+    }
+
+    /** Same, compiled with {@code debugOptions} ({@code -g}, {@code -g:none}, ...) instead of {@code -g}. */
+    public static Class<?> load(String className, String source, List<String> debugOptions) {
         try {
             Path folder = Files.createTempDirectory("dag-variant");
             Path file = folder.resolve(className.substring(className.lastIndexOf('.') + 1) + ".java");
             Files.writeString(file, source);
             JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
             StringWriter errors = new StringWriter();
-            boolean compiled = compiler.getTask(errors, null, null, List.of("-g", "-d", folder.toString(), "-cp",
-                    dagApi()), null, compiler.getStandardFileManager(null, null, null)
-                    .getJavaFileObjects(file.toFile())).call();
+            List<String> options = new ArrayList<>(debugOptions);
+            options.addAll(List.of("-d", folder.toString(), "-cp", dagApi()));
+            boolean compiled = compiler.getTask(errors, null, null, options, null,
+                    compiler.getStandardFileManager(null, null, null).getJavaFileObjects(file.toFile())).call();
             assertTrue(compiled, () -> "the variant compiles: " + errors);
             URLClassLoader loader = new URLClassLoader(new URL[] {folder.toUri().toURL()},
                     SourceVariant.class.getClassLoader());

@@ -150,7 +150,7 @@ final class ClassCode {
      * The class file as its own loader serves it. For a class the agent rewrote this is still the original file,
      * which is what the fingerprint is about. Null when there is none (generated or hidden classes).
      */
-    private static byte[] bytesOf(Class<?> type) {
+    static byte[] bytesOf(Class<?> type) {
         String resource = type.getName().replace('.', '/') + ".class";
         ClassLoader loader = type.getClassLoader();
         try (InputStream in = loader == null ? ClassLoader.getSystemResourceAsStream(resource)

@@ -9,6 +9,7 @@ import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.cache.code.CodeFingerprint;
 import dev.dag.internal.cache.code.CodeFingerprints;
+import dev.dag.internal.cache.code.ParameterNames;
 import dev.dag.internal.cache.state.StateJson;
 import dev.dag.internal.cache.state.StateRules;
 import dev.dag.internal.engine.define.Bindings;
@@ -18,8 +19,6 @@ import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Parameter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,7 +43,7 @@ final class TaskKeyBuilder {
                   CacheValidationMode mode) {
         TaskDescriptor task = invocation.descriptor();
         Map<String, String> arguments = arguments(invocation);
-        List<String> names = Arrays.stream(task.method().getParameters()).map(Parameter::getName).toList();
+        List<String> names = ParameterNames.of(task.method());
         String receiver = receiver(invocation);
         String freshness = task.hasFreshness() ? freshness(invocation, boundArgs) : null;
         if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
@@ -72,11 +71,11 @@ final class TaskKeyBuilder {
     }
 
     private Map<String, String> arguments(TaskInvocation invocation) {
-        Parameter[] parameters = invocation.descriptor().method().getParameters();
+        List<String> names = ParameterNames.of(invocation.descriptor().method());
         Object[] args = invocation.args();
         Map<String, String> arguments = new TreeMap<>();
         for (int i = 0; i < args.length; i++) {
-            String name = parameters[i].getName();
+            String name = names.get(i);
             try {
                 arguments.put(TaskKey.position(i), StateJson.of(args[i], rules(invocation.descriptor()), name));
             } catch (IllegalArgumentException e) {

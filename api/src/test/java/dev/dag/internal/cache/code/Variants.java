@@ -42,6 +42,11 @@ final class Variants {
 
     /** Compiles {@code sources} (path like "dev/example/Tasks.java" → text) into {@code dir}/classes. */
     static Path compile(Path dir, Map<String, String> sources, Path... classpath) {
+        return compile(dir, sources, List.of("-g"), classpath);
+    }
+
+    /** Same, with {@code debugOptions} ({@code -g}, {@code -g:none}, {@code -parameters}, ...) instead of -g. */
+    static Path compile(Path dir, Map<String, String> sources, List<String> debugOptions, Path... classpath) {
         try {
             Path src = dir.resolve("src");
             Path classes = Files.createDirectories(dir.resolve("classes"));
@@ -57,9 +62,10 @@ final class Variants {
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
             try (StandardJavaFileManager manager = COMPILER.getStandardFileManager(diagnostics, null,
                     StandardCharsets.UTF_8)) {
-                boolean ok = COMPILER.getTask(null, manager, diagnostics,
-                        List.of("-g", "-proc:none", "--release", "17", "-classpath", path, "-d", classes.toString()),
-                        null, manager.getJavaFileObjectsFromFiles(files)).call();
+                List<String> options = new ArrayList<>(debugOptions);
+                options.addAll(List.of("-proc:none", "--release", "17", "-classpath", path, "-d", classes.toString()));
+                boolean ok = COMPILER.getTask(null, manager, diagnostics, options, null,
+                        manager.getJavaFileObjectsFromFiles(files)).call();
                 assertTrue(ok, () -> "the variant compiles: " + diagnostics.getDiagnostics());
             }
             return classes;

@@ -1,0 +1,78 @@
+package dev.dag.it.docs.examples;
+
+import dev.dag.Blob;
+import dev.dag.CacheValidationMode;
+import dev.dag.ConfigContext;
+import dev.dag.Flow;
+import dev.dag.Materialize;
+import dev.dag.Result;
+import dev.dag.RunOptions;
+import dev.dag.Table;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Set;
+
+/** The examples of docs/caching.md and docs/types.md, run by DocExamplesIT. */
+public final class CachingExamples {
+    private CachingExamples() {
+    }
+
+    /** A row of the orders the examples read. */
+    public record Order(int id, int qty, java.math.BigDecimal amount) {
+    }
+
+    @Materialize(version = Materialize.AUTO)
+    public static Table orders() {
+        return Table.of(List.of(new Order(1, 2, new java.math.BigDecimal("10.50")),
+                new Order(2, 7, new java.math.BigDecimal("99.00")))).name("orders");
+    }
+
+    // docs:big-orders
+    @Materialize(version = Materialize.AUTO)
+    static Table bigOrders(Table orders, int minQty) {          // reruns when its code, orders or minQty change
+        return Table.of("SELECT * FROM " + orders.ref() + " WHERE qty >= " + minQty).name("big_orders");
+    }
+    // end:big-orders
+
+    /** Orders with a declared decimal column (docs/types.md). */
+    @Materialize(version = Materialize.AUTO)
+    public static Table declaredOrders() {
+        List<Order> orders = List.of(new Order(1, 2, new java.math.BigDecimal("10.5")));
+        // docs:decimal
+        return Table.of(orders).name("orders").decimal("amount", 12, 2);
+        // end:decimal
+    }
+
+    // docs:blob-limits
+    record Limits(String name, Set<BigDecimal> values, long count) {}
+
+    @Materialize(version = "1")
+    static Blob limits() {
+        return Blob.of(new Limits("qty", Set.of(new BigDecimal("1.50")), 10_000_000_000L)).name("limits");
+    }
+    // end:blob-limits
+
+    /** The blob of docs/types.md and the value it was made of. */
+    public static Blob limitsBlob() {
+        return limits();
+    }
+
+    /** What {@link #limitsBlob()} returns, to compare with what a run reads back. */
+    public static Object expectedLimits() {
+        return new Limits("qty", Set.of(new BigDecimal("1.50")), 10_000_000_000L);
+    }
+
+    public static Table bigOrdersOf(Table orders, int minQty) {
+        return bigOrders(orders, minQty);
+    }
+
+    /** The validation modes and subsets of docs/caching.md, each run once. */
+    public static List<Result> modesAndSubsets(Flow flow, ConfigContext config) {
+        // docs:modes
+        flow.run(RunOptions.of(config).withCacheValidation(CacheValidationMode.FORCE_CACHE_INVALID));
+        flow.run(RunOptions.of(config).withStages("clean"));       // only clean runs (and commits); others read from the cache
+        flow.run(RunOptions.of(config).withTasks("bigOrders"));    // forced, inputs from the cache, nothing committed
+        // end:modes
+        return List.of(flow.run(RunOptions.of(config)));
+    }
+}
