@@ -1,6 +1,7 @@
 package dev.dag;
 
 import dev.dag.internal.seam.Engine;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,15 +23,18 @@ public final class Dag {
      * tables unchanged.
      *
      * @return the tables in the order given, bound to the stored tables
+     * @throws DefinitionException if one of the tables is null (naming its position, and the task)
      */
     public static List<Table> materialize(Table... tables) {
         Objects.requireNonNull(tables, "tables");
-        return Engine.materializeAll(List.of(tables));
+        return Engine.materializeAll(Arrays.asList(tables)); // a null among them is refused with its position
     }
 
     /**
      * Like {@link #materialize(Table...)}, by name: each table is stored under its map key (unless it has a
      * name of its own) and returned under the same key, in the map's order.
+     *
+     * @throws DefinitionException if a key maps to null (naming the key, and the task)
      */
     public static Map<String, Table> materialize(Map<String, Table> tables) {
         Objects.requireNonNull(tables, "tables");

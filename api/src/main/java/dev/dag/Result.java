@@ -48,6 +48,13 @@ public interface Result {
      */
     <R> List<R> rows(Object output, Class<R> rowType);
 
-    /** A readable table of stages and tasks with outcome, reason, rows and milliseconds. */
+    /**
+     * What dag warns about the run as a whole, each with the fix: a {@code tasks:} entry of the agent's config that
+     * matched no method, a task method called on a thread the run does not reach (it ran as plain Java). A task's
+     * own warnings are in {@link TaskResult#warnings()}. Both are listed at the end of {@link #summary()}.
+     */
+    List<String> warnings();
+
+    /** A readable table of stages and tasks with outcome, reason, rows and milliseconds, then the warnings. */
     String summary();
 }

@@ -17,13 +17,16 @@ final class TaskClassTransformer implements ClassFileTransformer {
     private static final String MATERIALIZE = "dev.dag.Materialize";
 
     private final TaskDeclarations declarations;
+    private final UnmatchedDeclarations unmatched;
     private final String mainClass;
     private final String mainRun;
     private final ClassLoaderSeesDag seesDag = new ClassLoaderSeesDag();
-    private final Weaver weaver = new Weaver();
+    private final Weaver weaver;
 
     TaskClassTransformer(TaskDeclarations declarations, String mainClass, String mainRun) {
         this.declarations = declarations;
+        this.unmatched = new UnmatchedDeclarations(declarations.all());
+        this.weaver = new Weaver(unmatched::matched);
         this.mainClass = mainClass;
         this.mainRun = mainRun;
     }
@@ -40,6 +43,9 @@ final class TaskClassTransformer implements ClassFileTransformer {
             List<TaskDeclarations.Declaration> declared = declarations.forClass(className);
             if (!main && declared.isEmpty() && !ClassBytes.mentionsTaskAnnotation(classFile)) {
                 return null;
+            }
+            if (!declared.isEmpty()) {
+                unmatched.classLoaded(className);
             }
             if (!seesDag.matches(loader)) {
                 return null;

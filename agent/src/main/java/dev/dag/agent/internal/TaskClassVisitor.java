@@ -1,6 +1,7 @@
 package dev.dag.agent.internal;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -15,19 +16,22 @@ final class TaskClassVisitor extends ClassVisitor {
     private final ClassOutline outline;
     private final List<TaskDeclarations.Declaration> declared;
     private final String mainRun;
+    private final Consumer<TaskDeclarations.Declaration> matched;
     private String owner;
     private String source;
 
     /**
      * @param mainRun the run to open ({@code AgentOptions.mainRun()}) when this is the main class of a
      *                {@code flow=} run, else null
+     * @param matched hears of each entry of {@code declared} that matches a method of the class
      */
     TaskClassVisitor(ClassVisitor writer, ClassOutline outline, List<TaskDeclarations.Declaration> declared,
-                     String mainRun) {
+                     String mainRun, Consumer<TaskDeclarations.Declaration> matched) {
         super(Opcodes.ASM9, writer);
         this.outline = outline;
         this.declared = declared;
         this.mainRun = mainRun;
+        this.matched = matched;
     }
 
     @Override
@@ -70,13 +74,15 @@ final class TaskClassVisitor extends ClassVisitor {
         return annotated ? "" : declaredSpec(name);
     }
 
-    /** The spec of the first {@code tasks:} entry naming this method, or null. */
+    /** The spec of the first {@code tasks:} entry naming this method, or null; every entry naming it matched. */
     private String declaredSpec(String name) {
+        String spec = null;
         for (TaskDeclarations.Declaration declaration : declared) {
             if (declaration.matchesMethod(name)) {
-                return declaration.spec();
+                matched.accept(declaration);
+                spec = spec == null ? declaration.spec() : spec;
             }
         }
-        return null;
+        return spec;
     }
 }

@@ -35,8 +35,12 @@ final class TaskDeclarations {
         this.declarations = List.copyOf(declarations);
     }
 
-    /** One declared method pattern and the spec text the bridge receives for it. */
-    record Declaration(String className, Pattern method, String spec) {
+    /**
+     * One declared method pattern and the spec text the bridge receives for it.
+     *
+     * @param methodPattern the pattern as written ({@code clean*})
+     */
+    record Declaration(String className, String methodPattern, Pattern method, String spec) {
         boolean matchesMethod(String name) {
             return method.matcher(name).matches();
         }
@@ -90,7 +94,7 @@ final class TaskDeclarations {
                 AgentLog.warn("a tasks: entry in " + source + " lacks class or method: " + entry, null);
                 continue;
             }
-            declarations.add(new Declaration(type, glob(method), spec(entry)));
+            declarations.add(new Declaration(type, method, glob(method), spec(entry)));
         }
         return new TaskDeclarations(declarations);
     }
@@ -126,6 +130,11 @@ final class TaskDeclarations {
             parts.add(Pattern.quote(part));
         }
         return Pattern.compile(String.join(".*", parts));
+    }
+
+    /** Every declaration, in the order of the file. */
+    List<Declaration> all() {
+        return declarations;
     }
 
     /** The declarations for the class with this binary name (dots), possibly none. */

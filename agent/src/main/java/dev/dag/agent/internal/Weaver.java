@@ -1,6 +1,7 @@
 package dev.dag.agent.internal;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 
@@ -11,6 +12,13 @@ import org.objectweb.asm.ClassWriter;
  */
 final class Weaver {
     private static final int JAVA_7 = 51;
+
+    private final Consumer<TaskDeclarations.Declaration> matched;
+
+    /** {@code matched} hears of each {@code tasks:} entry that matched a method of a class being woven. */
+    Weaver(Consumer<TaskDeclarations.Declaration> matched) {
+        this.matched = matched;
+    }
 
     /**
      * The rewritten class file, or null when the class cannot be woven (reported).
@@ -27,7 +35,7 @@ final class Weaver {
         }
         ClassOutline outline = ClassOutline.of(reader);
         ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new TaskClassVisitor(writer, outline, declared, mainRun), ClassReader.EXPAND_FRAMES);
+        reader.accept(new TaskClassVisitor(writer, outline, declared, mainRun, matched), ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 }

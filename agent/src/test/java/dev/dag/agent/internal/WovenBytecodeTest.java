@@ -32,7 +32,7 @@ import org.objectweb.asm.util.CheckClassAdapter;
  * and for class files of older and newer targets than the build's.
  */
 class WovenBytecodeTest {
-    private final Weaver weaver = new Weaver();
+    private final Weaver weaver = new Weaver(declaration -> { });
 
     @TempDir
     Path dir;

@@ -8,6 +8,7 @@ import dev.dag.internal.engine.context.Activity;
 import dev.dag.internal.engine.materialize.Materializer;
 import dev.dag.internal.engine.run.MainRun;
 import dev.dag.internal.engine.run.TaskCalls;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -78,7 +79,7 @@ public final class TaskBridge {
 
     /** A rewritten {@code Dag.materialize(tables...)}. */
     public static List<Table> materializeAll(Table[] tables, String owner, String method, String file, int line) {
-        return TaskCalls.atSite(owner, method, file, line, site -> Materializer.materializeGroup(List.of(tables), site),
+        return TaskCalls.atSite(owner, method, file, line, site -> Materializer.materializeGroup(Arrays.asList(tables), site),
                 () -> Dag.materialize(tables));
     }
 

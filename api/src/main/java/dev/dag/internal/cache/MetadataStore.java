@@ -274,7 +274,7 @@ public final class MetadataStore {
         }
     }
 
-    /** Records the end of a run ({@code succeeded} or {@code failed}). */
+    /** Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}). */
     public void runFinished(String runId, RunStatus status) throws SQLException {
         try (Connection connection = database.connection();
              PreparedStatement update = connection.prepareStatement(sql.finishRun())) {

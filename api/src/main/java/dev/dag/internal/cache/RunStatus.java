@@ -3,7 +3,9 @@ package dev.dag.internal.cache;
 /** How a run ended, as the metadata's {@code runs} table records it ({@link #stored()}). */
 public enum RunStatus {
     SUCCEEDED("succeeded"),
-    FAILED("failed");
+    FAILED("failed"),
+    /** The JVM exited while the run was open ({@code System.exit}, a signal): nothing open was committed. */
+    ABORTED("aborted");
 
     private final String stored;
 

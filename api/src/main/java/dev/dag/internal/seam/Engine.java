@@ -85,10 +85,14 @@ public final class Engine {
 
     /** Ends a stage block. */
     public static void closeStage(StageHandle stage) {
-        if (ThreadStates.current() instanceof RunningEager eager) {
-            eager.run().closeStage((StageDefinition) stage);
-        } else {
-            Definitions.closeStage((StageDefinition) stage);
+        try {
+            if (ThreadStates.current() instanceof RunningEager eager) {
+                eager.run().closeStage((StageDefinition) stage); // publishes the stage
+            } else {
+                Definitions.closeStage((StageDefinition) stage);
+            }
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
         }
     }
 

@@ -52,7 +52,7 @@ final class Story {
      * it happened (their work is thrown away with their stages): then these bodies must be among those executed.
      */
     static void assertExecutedUpToTheFailure(String... bodies) {
-        if (Integer.getInteger("dag.it.parallelism", 1) == 1) {
+        if (TestDatabase.suiteParallelism() == 1) {
             assertExecuted(bodies);
             return;
         }
@@ -69,7 +69,7 @@ final class Story {
      */
     static void assertSkippedAfterTheFailure(Result result, String task) {
         TaskResult found = task(result, task);
-        if (Integer.getInteger("dag.it.parallelism", 1) > 1 && found.outcome() == TaskOutcome.RAN) {
+        if (TestDatabase.suiteParallelism() > 1 && found.outcome() == TaskOutcome.RAN) {
             return;
         }
         assertOutcome(found, TaskOutcome.SKIPPED, "");

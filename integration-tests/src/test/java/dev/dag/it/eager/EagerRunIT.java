@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.DefinitionException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
@@ -13,12 +14,14 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskFailedException;
 import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 /**
  * Existing ETL code calls its steps one after another: inside {@code RunContext.open} each call runs at once,
@@ -54,6 +57,24 @@ class EagerRunIT {
         List<Order> rows = (List<Order>) big.obj();
         return Table.of(List.of(Map.of("n", rows.size(), "qty", rows.stream().mapToInt(Order::qty).sum())))
                 .name("totals");
+    }
+
+    /** A table named after the task (no {@code .name}), so that two calls would want the same name. */
+    @Materialize(version = "1")
+    static Table region(int id) {
+        count("region");
+        return Table.of("SELECT " + id + " AS id");
+    }
+
+    @Materialize(lazy = true)
+    static Table lazyRegion(int id) {
+        count("lazyRegion");
+        return Table.of("SELECT " + id + " AS id");
+    }
+
+    @Materialize(version = "1")
+    static Table namedRegion(int id) {
+        return Table.of("SELECT " + id + " AS id").name("named_region");
     }
 
     private static void count(String task) {
@@ -97,6 +118,18 @@ class EagerRunIT {
             }
         }
         return flow.run(RunOptions.of(db.config()));
+    }
+
+    /** Calls {@code task} with 1, 1 and 2 in stage "regions"; returns the three tables the calls returned. */
+    private static List<Table> regionsTwiceAndOnce(TestDatabase db, IntFunction<Table> task) {
+        try (RunContext run = RunContext.open(db.config(), "regions_eager");
+             Stage regions = new Stage("regions")) {
+            return List.of(task.apply(1), task.apply(1), task.apply(2));
+        }
+    }
+
+    private static List<String> outcomes(Result result) {
+        return result.tasks().stream().map(task -> task.task() + " " + task.outcome()).toList();
     }
 
     private static void reset() {
@@ -168,5 +201,66 @@ class EagerRunIT {
                 "marts keeps its committed version");
         assertEquals(10L, ((Number) db.value("SELECT count(*) FROM " + db.table("clean", "big_orders"))).longValue(),
                 "clean, committed when its block closed, holds the new data");
+    }
+
+    @OnEachDatabase
+    void aTaskCalledAgainWithEqualArgumentsGetsTheFirstCallsTableAndOtherArgumentsATableOfItsOwn(TestDatabase db) {
+        for (String task : List.of("region", "lazyRegion")) {
+            reset();
+            IntFunction<Table> call = task.equals("region") ? EagerRunIT::region : EagerRunIT::lazyRegion;
+
+            List<Table> tables = regionsTwiceAndOnce(db, call);
+
+            assertEquals(2, executed(task), task + ": the repeated call did not run the body again");
+            assertEquals(tables.get(0).ref(), tables.get(1).ref(), task + ": the repeated call got the first table");
+            assertEquals(List.of(task, task + "_2"), db.tablesIn("regions").stream()
+                    .filter(name -> name.startsWith(task)).toList());
+            assertEquals(2L, ((Number) db.value("SELECT id FROM " + db.table("regions", task + "_2"))).longValue());
+        }
+    }
+
+    @OnEachDatabase
+    void repeatedCallsAreShownAndStayCachedOnTheNextRun(TestDatabase db) {
+        reset();
+        Result first = eagerRegions(db);
+        assertEquals(List.of("region RAN", "region CACHE_VALID", "region RAN"), outcomes(first));
+        TaskResult reused = first.tasks().get(1);
+        assertTrue(reused.reason().contains("same arguments as an earlier call"), reused.reason());
+        assertEquals(List.of("region"), reused.tables());
+        TaskResult other = first.tasks().get(2);
+        assertTrue(other.reason().contains("as table 'region_2'"), other.reason());
+        assertEquals(List.of("region_2"), other.tables());
+        assertTrue(first.summary().contains("as table 'region_2'"), first.summary());
+
+        Result second = eagerRegions(db);
+
+        assertEquals(2, executed("region"), "all three calls were cache-valid");
+        assertEquals(List.of("region CACHE_VALID", "region CACHE_VALID", "region CACHE_VALID"), outcomes(second));
+        assertEquals(List.of("region", "region_2"), db.tablesIn("regions"));
+    }
+
+    private static Result eagerRegions(TestDatabase db) {
+        RunContext run = RunContext.open(db.config(), "regions_eager");
+        try (run; Stage regions = new Stage("regions")) {
+            region(1);
+            region(1);
+            region(2);
+        }
+        return run.result();
+    }
+
+    @OnEachDatabase
+    void aTaskThatNamesItsTableAndIsCalledWithOtherArgumentsIsToldToNameItAfterThem(TestDatabase db) {
+        DefinitionException e = assertThrows(DefinitionException.class, () -> {
+            try (RunContext run = RunContext.open(db.config(), "regions_eager");
+                 Stage regions = new Stage("regions")) {
+                namedRegion(1);
+                namedRegion(2);
+            }
+        });
+
+        assertTrue(e.getMessage().contains("'named_region' is written twice in stage 'regions' by task "
+                + "'namedRegion', called again with other arguments"), e.getMessage());
+        assertTrue(e.getMessage().contains("name the table after the arguments"), e.getMessage());
     }
 }

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunContext;
+import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
@@ -112,6 +114,41 @@ class ParallelRunIT {
         assertEquals(List.of(TaskOutcome.RAN, TaskOutcome.RAN), result.tasks().stream().map(TaskResult::outcome).toList());
         assertEquals(Set.of(result.runId()), runIdsInBodies, "RunContext.current() inside the bodies");
         assertRows(List.of(List.of("left")), db.published("only", "left"));
+    }
+
+    static final Set<String> bodyThreads = ConcurrentHashMap.newKeySet();
+
+    @Materialize
+    static Table meetsFour(int n) {
+        bodyThreads.add(Thread.currentThread().getName());
+        if (kind == TestDatabase.Kind.POSTGRES) {
+            meetAnother("meetsFour(" + n + ")");
+        }
+        return Table.of("SELECT " + n + " AS n").name("m" + n);
+    }
+
+    @OnEachDatabase
+    void withoutASettingDuckDbRunsOneTaskAtATimeAndPostgresFour(TestDatabase db) {
+        meeting = new CyclicBarrier(4);
+        bodyThreads.clear();
+        Flow flow = new Flow("defaults");
+        try (flow; Stage only = new Stage("only")) {
+            for (int n = 0; n < 4; n++) {
+                meetsFour(n);
+            }
+        }
+        ConfigContext config = db.config();
+        try (ConfigContext unset = ConfigContext.builder().instance(config.instance()).url(config.url())
+                .user(config.user()).password(config.password()).schemaPrefix(config.schemaPrefix()).build()) {
+            Result result = flow.run(RunOptions.of(unset));
+
+            assertTrue(result.successful(), result::summary);
+        }
+        if (db.kind() == TestDatabase.Kind.DUCKDB) {
+            assertEquals(Set.of(Thread.currentThread().getName()), bodyThreads, "one task at a time, on the run's thread");
+        } else {
+            assertEquals(4, bodyThreads.size(), "four tasks met, each on a worker thread: " + bodyThreads);
+        }
     }
 
     @OnEachDatabase

@@ -22,12 +22,11 @@ interface Sandbox extends AutoCloseable {
 
     /**
      * {@code builder} with the parallelism of the suite's runs: the system property {@code dag.it.parallelism}
-     * (an execution of the cache tests sets it, so that they also run with several tasks at once), else none
-     * (the database's default).
+     * (an execution of the cache tests sets it, so that they also run with several tasks at once), else 1, so
+     * that the other tests see one task at a time on every database.
      */
     static ConfigContext.Builder withSuiteParallelism(ConfigContext.Builder builder) {
-        Integer parallelism = Integer.getInteger("dag.it.parallelism");
-        return parallelism == null ? builder : builder.parallelism(parallelism);
+        return builder.parallelism(TestDatabase.suiteParallelism());
     }
 
     /** A new plain JDBC connection to the database of {@code config}, outside dag's pool; the caller closes it. */

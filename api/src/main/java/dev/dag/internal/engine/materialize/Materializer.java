@@ -51,6 +51,9 @@ public final class Materializer {
 
     /** See {@code Dag.materialize}: tables keyed independently of each other; later tables depend on all. */
     public static List<Table> materializeGroup(List<Table> tables, StackTraceElement site) {
+        for (int i = 0; i < tables.size(); i++) {
+            rejectNull(tables.get(i), "position " + i);
+        }
         tables.forEach(table -> rejectPlaceholder(table, "Dag.materialize"));
         TaskScope scope = ThreadStates.currentTask();
         if (scope == null) {
@@ -77,6 +80,7 @@ public final class Materializer {
     /** See {@code Dag.materialize(Map)}: a group whose tables are named by their keys unless they have a name. */
     public static Map<String, Table> materializeNamed(Map<String, Table> tables, StackTraceElement site) {
         List<String> names = List.copyOf(tables.keySet());
+        names.forEach(name -> rejectNull(tables.get(name), "key '" + name + "'"));
         List<Table> named = names.stream().map(name -> {
             Table table = tables.get(name);
             return table.name() == null ? table.name(name) : table;
@@ -109,6 +113,18 @@ public final class Materializer {
         String name = table.name() != null ? table.name() : scope.nextDefaultName();
         TableKeys.Keyed keyed = TableKeys.forTable(scope, table, name, null);
         return scope.writeTable(table, name, keyed, site, false);
+    }
+
+    /** A null among the tables of {@code Dag.materialize}, at {@code where} (its position or key), is refused. */
+    private static void rejectNull(Table table, String where) {
+        if (table == null) {
+            TaskScope scope = ThreadStates.currentTask();
+            String task = scope == null ? null : scope.task();
+            String stage = scope == null ? null : scope.stage();
+            throw StackTraces.forUser(new DefinitionException("Dag.materialize was given null at " + where
+                    + (scope == null ? "" : " in task '" + task + "' of stage '" + stage + "'")
+                    + ". Pass only tables (Table.of(...)); leave out the ones you do not have.", task, null, stage));
+        }
     }
 
     private static void rejectPlaceholder(Table table, String operation) {

@@ -5,7 +5,6 @@ import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.TaskDescriptor;
-import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,7 +34,7 @@ final class OutputWriter {
     Object write(Object returned) {
         TaskDescriptor task = scope.descriptor();
         Map<String, Object> parts = task.splitOutputs(returned, what -> problem(what, null));
-        parts.forEach((path, value) -> byPath.put(path, output(path, value, ReturnShape.defaultName(task.name(), path))));
+        parts.forEach((path, value) -> byPath.put(path, output(path, value, scope.defaultOutputName(path))));
         return task.joinOutputs(byPath::get);
     }
 

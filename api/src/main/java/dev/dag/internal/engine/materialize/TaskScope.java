@@ -11,6 +11,7 @@ import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.StageWriter;
+import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ public final class TaskScope implements TaskContext {
     private final StageRun stageRun;
     private final TaskKey key;
     private final boolean forceRebuild;
+    private final String tableBase;
     private final WrittenObjects written = new WrittenObjects();
     private final Taint taint = new Taint();
     private String chain = "";
@@ -35,12 +37,18 @@ public final class TaskScope implements TaskContext {
     private boolean entered;
     private final List<String> warnings = new ArrayList<>();
 
-    /** {@code forceRebuild}: write every table anew even when the task is lazy and a table is unchanged. */
-    public TaskScope(TaskInvocation invocation, StageRun stageRun, TaskKey key, boolean forceRebuild) {
+    /**
+     * @param forceRebuild write every table anew even when the task is lazy and a table is unchanged
+     * @param tableBase    what the tables the body gives no name are named after: the task's name, or for a repeated
+     *                     call of an eager run the task's name and the call's number
+     */
+    public TaskScope(TaskInvocation invocation, StageRun stageRun, TaskKey key, boolean forceRebuild,
+                     String tableBase) {
         this.invocation = invocation;
         this.stageRun = stageRun;
         this.key = key;
         this.forceRebuild = forceRebuild;
+        this.tableBase = tableBase;
     }
 
     @Override
@@ -121,10 +129,15 @@ public final class TaskScope implements TaskContext {
         return forceRebuild;
     }
 
-    /** Name for a table written without one: {@code <task>_<n>}. */
+    /** Name for a table materialized without one: {@code <task>_<n>}. */
     String nextDefaultName() {
         unnamedTables++;
-        return task() + "_" + unnamedTables;
+        return tableBase + "_" + unnamedTables;
+    }
+
+    /** Name for an output returned without one: the task's name (see the constructor), plus the output's path. */
+    String defaultOutputName(String path) {
+        return ReturnShape.defaultName(tableBase, path);
     }
 
     /** Makes an input table known, so that lazy SQL reading it hashes its content key. */

@@ -7,6 +7,7 @@ import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
 import dev.dag.internal.engine.context.AgentPresence;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadState;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
@@ -77,7 +78,12 @@ public final class EagerRun implements RunContext {
      */
     public Object call(TaskDescriptor task, Object self, Object[] args) {
         String stageName = block != null ? block.name() : !task.stage().isEmpty() ? task.stage() : run.flowName();
-        StageExecution stage = stage(stageName);
+        StageExecution stage;
+        try {
+            stage = stage(stageName);
+        } catch (DagException e) {
+            throw StackTraces.atCaller(e, task.method().getDeclaringClass(), task.method().getName());
+        }
         TaskInvocation invocation = new TaskInvocation(task, self, args, stage.definition());
         stage.definition().add(invocation);
         TaskExecution execution = run.runTask(stage, invocation, false);
@@ -99,7 +105,7 @@ public final class EagerRun implements RunContext {
         }
         StageDefinition definition = new StageDefinition(run.flow(), name);
         run.flow().add(definition);
-        stage = run.beginStage(definition, true);
+        stage = run.beginStage(definition, true, true);
         open.put(name, stage);
         return stage;
     }
@@ -138,7 +144,11 @@ public final class EagerRun implements RunContext {
     /** Commits the stages still open (unless a task of theirs failed) and ends the run. */
     @Override
     public void close() {
-        end(true);
+        try {
+            end(true);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e); // a stage could not be published: thrown where the run closes
+        }
     }
 
     /**

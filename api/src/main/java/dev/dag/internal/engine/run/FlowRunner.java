@@ -4,6 +4,7 @@ import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
@@ -47,7 +48,13 @@ public final class FlowRunner implements FlowSteps {
     public static Outcome run(FlowDefinition flow, RunOptions options) {
         checkSelection(flow, options);
         Run run = Run.open(flow, options);
-        run.refuseVersionDrift();
+        try {
+            run.refuseVersionDrift();
+        } catch (DagException e) {
+            run.fail(e);
+            run.finish(); // recorded as failed, not left running
+            throw e;
+        }
         int parallelism = run.parallelism();
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
                 run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
@@ -63,7 +70,8 @@ public final class FlowRunner implements FlowSteps {
     @Override
     public boolean beginStage(StageDefinition definition) {
         try {
-            executions.put(definition, run.beginStage(definition, selected(definition) && options.tasks().isEmpty()));
+            executions.put(definition, run.beginStage(definition, selected(definition) && options.tasks().isEmpty(),
+                    false));
             return true;
         } catch (DagException e) {
             stageFailed(definition, e);
@@ -118,7 +126,7 @@ public final class FlowRunner implements FlowSteps {
         definition.invocations().stream().filter(invocation -> !run.isReported(invocation))
                 .forEach(invocation -> run.skip(invocation, "stage '" + definition.name() + "' failed: "
                         + e.getMessage()));
-        run.fail(e);
+        run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
     }
 
     private boolean selected(StageDefinition stage) {

@@ -32,15 +32,21 @@ public final class MainRun {
         return EagerRun.open(RunOptions.of(config), parts[2]);
     }
 
-    /** Commits the run, or ends it without committing when {@code main} threw. */
+    /**
+     * Commits the run, or ends it without committing when {@code main} threw. A {@code System.exit} before
+     * {@code main} returns never gets here: the exit hook of {@code OpenRuns} records it as aborted.
+     */
     public static void end(Object run, Throwable thrown) {
         EagerRun eager = (EagerRun) run;
-        if (thrown != null) {
-            eager.fail(thrown);
-            LOG.warn("main failed ({}): run {} committed none of its open stages", thrown, eager.runId());
-        } else {
-            eager.close();
+        try {
+            if (thrown != null) {
+                eager.fail(thrown);
+                LOG.warn("main failed ({}): run {} committed none of its open stages", thrown, eager.runId());
+            } else {
+                eager.close();
+            }
+        } finally {
+            LOG.info("{}", eager.result().summary());
         }
-        LOG.info("{}", eager.result().summary());
     }
 }

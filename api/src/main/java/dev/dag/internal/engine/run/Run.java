@@ -10,9 +10,12 @@ import dev.dag.RunOptions;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.RunStatus;
+import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
@@ -21,8 +24,15 @@ import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,10 +42,11 @@ import org.slf4j.LoggerFactory;
  * (publish it, write it aside, or abort it), finish. {@link FlowRunner} orders them by the flow
  * definition, {@link EagerRun} by the calls of the code it wraps.
  */
-public final class Run implements RunContext {
+public final class Run implements RunContext, OpenRuns.OpenRun {
     private static final Logger LOG = LoggerFactory.getLogger(Run.class);
 
     private final String runId = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    private final Thread thread = Thread.currentThread();
     private final FlowDefinition flow;
     private final RunOptions options;
     private final ConfigContext config;
@@ -45,6 +56,15 @@ public final class Run implements RunContext {
     private final DataTables dataTables;
     private final long start = System.nanoTime();
     private final CallerFrames callerFrames = new CallerFrames();
+    /** Task methods called on other threads that this run warned about already. */
+    private final Set<String> warnedMethods = ConcurrentHashMap.newKeySet();
+    /**
+     * Guards the ends of stages and of the run against the exit hook, which may end the run on its own thread: a
+     * stage is published or aborted whole, and never both.
+     */
+    private final ReentrantLock ending = new ReentrantLock();
+    private final Set<StageExecution> openStages = new LinkedHashSet<>();
+    private boolean abortedAtExit;
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -75,7 +95,21 @@ public final class Run implements RunContext {
         }
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
+        OpenRuns.opened(run);
         return run;
+    }
+
+    /** Warns once per method: the code this run wraps may have meant the call as a task. */
+    @Override
+    public void calledOnAnotherThread(Class<?> owner, String method) {
+        Thread caller = Thread.currentThread();
+        if (caller != thread && warnedMethods.add(owner.getName() + "." + method)) {
+            warn("task method " + owner.getSimpleName() + "." + method + " was called on thread '" + caller.getName()
+                    + "' while the run was open on thread '" + thread.getName() + "'. A run is bound to the thread "
+                    + "that opened it, so the call ran as plain Java: not cached, nothing materialized, not in this "
+                    + "result. Call task methods on the run's thread (hand what other threads computed back to it); "
+                    + "inside a task body, on the body's own thread.");
+        }
     }
 
     @Override
@@ -117,6 +151,13 @@ public final class Run implements RunContext {
         return ledger.failure();
     }
 
+    /** Notes a warning about the run as a whole: logged, and listed in its result and summary (once each). */
+    void warn(String warning) {
+        if (ledger.warn(warning)) {
+            LOG.warn("run {} of '{}': {}", runId, flow.name(), warning);
+        }
+    }
+
     /** Keeps {@code error} as the run's failure unless it has one already. */
     void fail(DagException error) {
         ledger.fail(error);
@@ -126,12 +167,25 @@ public final class Run implements RunContext {
      * Starts writing a new version of {@code stage}: takes its lock and reads its committed version.
      *
      * @param commits whether the stage is published at its end (false: written aside, for a task selection)
+     * @param eager   whether the stage's calls come from code an eager run wraps (see {@link StageExecution})
      * @throws DagException if the stage cannot be locked or prepared
      */
-    StageExecution beginStage(StageDefinition stage, boolean commits) {
+    StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
         stageRun.begin();
-        return new StageExecution(stage, stageRun, commits);
+        StageExecution execution = new StageExecution(stage, stageRun, commits, eager);
+        ending.lock();
+        try {
+            if (abortedAtExit) {
+                stageRun.abort();
+                stageRun.close();
+                throw abortedAtExit(stage.name());
+            }
+            openStages.add(execution);
+        } finally {
+            ending.unlock();
+        }
+        return execution;
     }
 
     /** Runs (or carries over) the next call of a task in {@code stage}; {@code forced} runs it even when cache-valid. */
@@ -185,7 +239,12 @@ public final class Run implements RunContext {
      * @throws DagException if publishing failed (the previous version stays visible)
      */
     void endStage(StageExecution stage, boolean commit) {
+        ending.lock();
         try (stage) {
+            if (abortedAtExit) {
+                throw abortedAtExit(stage.name()); // the hook dropped what the stage wrote
+            }
+            openStages.remove(stage);
             if (!stage.commits() && commit) {
                 ledger.uncommitted(stage.tables());
                 LOG.info("stage {}: not committed (only selected tasks ran, or the stage was not selected)",
@@ -203,18 +262,81 @@ public final class Run implements RunContext {
         } catch (DagException e) {
             ledger.fail(e);
             throw e;
+        } finally {
+            ending.unlock();
         }
     }
 
     /** Ends the run: records it in the metadata and fixes its result. */
     RunResult finish() {
-        if (result == null) {
-            ledger.runFinished(metadata, runId);
-            result = ledger.result(flow, runId, millis(), config);
-            LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(), result.successful() ? "succeeded" : "failed",
-                    result.millis());
+        ending.lock();
+        try {
+            if (result == null) {
+                AgentPresence.unmatchedTaskEntries().forEach(this::warn);
+                if (!abortedAtExit) {
+                    ledger.runFinished(metadata, runId);
+                }
+                ended();
+                result = ledger.result(flow, runId, millis(), config);
+                LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
+                        abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+            }
+            return result;
+        } finally {
+            ending.unlock();
         }
-        return result;
+    }
+
+    /**
+     * The JVM exits while this run is open: drops what its open stages wrote (their committed versions stay) and
+     * records the run as aborted. Waits until {@code deadline} for a stage being published, then gives up.
+     */
+    @Override
+    public void abortAtExit(long deadline) {
+        try {
+            if (!ending.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                LOG.warn("run {} of '{}': the JVM exits while a stage of the run ends; the next run of the stage "
+                        + "cleans up", runId, flow.name());
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            if (result != null || abortedAtExit) {
+                return;
+            }
+            abortedAtExit = true;
+            List<String> stages = new ArrayList<>();
+            for (StageExecution stage : openStages) {
+                stage.stageRun().abort();
+                stages.add(stage.name());
+            }
+            openStages.clear();
+            ledger.fail(new DagException("Run " + runId + " was aborted: the JVM exited before it ended", null, null,
+                    null, null));
+            ledger.runEnded(metadata, runId, RunStatus.ABORTED);
+            ended();
+            LOG.warn("run {} of '{}' aborted: the JVM exits (System.exit, or a signal) before the run ended. Its open "
+                    + "stages {} committed nothing; what they wrote is dropped", runId, flow.name(), stages);
+        } finally {
+            ending.unlock();
+        }
+    }
+
+    private void ended() {
+        OpenRuns.ended(this);
+    }
+
+    private DagException abortedAtExit(String stage) {
+        return new MaterializationException("Stage '" + stage + "' is not committed: run " + runId + " was aborted "
+                + "because the JVM is exiting.", null, null, stage, null, null);
+    }
+
+    @Override
+    public String toString() {
+        return "run " + runId + " of '" + flow.name() + "'";
     }
 
     /**
@@ -246,7 +368,7 @@ public final class Run implements RunContext {
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage.stageRun(), ledger, options.cacheValidation(), flow.name(), strictVersions());
+        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions());
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {

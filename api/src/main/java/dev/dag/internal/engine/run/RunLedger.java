@@ -16,10 +16,12 @@ import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,6 +49,8 @@ final class RunLedger {
     private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
     private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
     private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
+    /** Warnings about the run as a whole; some come from threads the run does not reach. */
+    private final Set<String> warnings = Collections.synchronizedSet(new LinkedHashSet<>());
     private DagException failure;
     /** The task whose failure {@link #failure} is, or null when it is not a task's. */
     private TaskInvocation failedTask;
@@ -139,6 +143,11 @@ final class RunLedger {
         return position;
     }
 
+    /** Notes a warning about the run as a whole; returns whether it is new. */
+    boolean warn(String warning) {
+        return warnings.add(warning);
+    }
+
     /** Keeps the first failure of the run. */
     synchronized void fail(DagException error) {
         if (failure == null) {
@@ -174,9 +183,14 @@ final class RunLedger {
 
     /** Records the run's end and its task history in the metadata. */
     synchronized void runFinished(MetadataStore metadata, String runId) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+    }
+
+    /** Records the run's end with {@code status} and its task history in the metadata. */
+    synchronized void runEnded(MetadataStore metadata, String runId, RunStatus status) {
         try {
-            metadata.recordTaskRuns(runId, inDefinitionOrder(history));
-            metadata.runFinished(runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+            metadata.recordTaskRuns(runId, inDefinitionOrder(history)); // a copy: the exit hook records on its thread
+            metadata.runFinished(runId, status);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }
@@ -199,6 +213,11 @@ final class RunLedger {
     }
 
     synchronized RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
-        return new RunResult(flow, runId, millis, inDefinitionOrder(results), committed, uncommitted, blobs, config, failure == null);
+        List<String> runWarnings;
+        synchronized (warnings) {
+            runWarnings = List.copyOf(warnings);
+        }
+        return new RunResult(flow, runId, millis, inDefinitionOrder(results), committed, uncommitted, blobs, config,
+                failure == null, runWarnings);
     }
 }

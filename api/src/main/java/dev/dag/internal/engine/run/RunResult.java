@@ -31,10 +31,11 @@ final class RunResult implements Result {
     private final Map<OutputPlaceholder, Object> blobs;
     private final ConfigContext config;
     private final boolean successful;
+    private final List<String> warnings;
 
     RunResult(FlowDefinition flow, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
               Map<OutputPlaceholder, StoredTable> uncommitted, Map<OutputPlaceholder, Object> blobs, ConfigContext config,
-              boolean successful) {
+              boolean successful, List<String> warnings) {
         this.flow = flow;
         this.flowName = flow.name();
         this.runId = runId;
@@ -45,6 +46,7 @@ final class RunResult implements Result {
         this.successful = successful;
         this.blobs = Map.copyOf(blobs);
         this.config = config;
+        this.warnings = List.copyOf(warnings);
     }
 
     @Override
@@ -79,12 +81,19 @@ final class RunResult implements Result {
 
     @Override
     public <T> T get(Object output, Class<T> type) {
+        try {
+            return read(output, type);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e); // reported at the line that called get(...)
+        }
+    }
+
+    private <T> T read(Object output, Class<T> type) {
         OutputPlaceholder placeholder = placeholderOf(output);
         if (blobs.containsKey(placeholder)) {
             return BlobCodec.convert(blobs.get(placeholder), type);
         }
-        StoredTable table = uncommitted.containsKey(placeholder) ? uncommitted.get(placeholder)
-                : committedTable(placeholder);
+        StoredTable table = committedOrNot(placeholder);
         if (type != TableRef.class) {
             throw new DefinitionException("result.get(" + placeholder + ", " + type.getSimpleName() + "): a table is "
                     + "read as TableRef.class; use result.rows(output, " + type.getSimpleName() + ".class) for rows.");
@@ -98,9 +107,9 @@ final class RunResult implements Result {
 
     @Override
     public <R> List<R> rows(Object output, Class<R> rowType) {
-        TableRef ref = get(output, TableRef.class);
-        StoredTable table = committedOrNot(placeholderOf(output));
         try {
+            TableRef ref = read(output, TableRef.class);
+            StoredTable table = committedOrNot(placeholderOf(output));
             return StoredTableReader.read(Databases.of(config), ref, table, rowType, null);
         } catch (DagException e) {
             throw StackTraces.forUser(e); // reported at the line that called rows(...)
@@ -128,6 +137,11 @@ final class RunResult implements Result {
                     placeholder.producer().taskName(), null, placeholder.producer().stage().name());
         }
         return table;
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
     }
 
     @Override

@@ -47,6 +47,9 @@ final class SummaryFormatter {
                         .append(warning).append('\n');
             }
         }
+        for (String warning : result.warnings()) {
+            out.append("  warning: ").append(warning).append('\n');
+        }
         return out.toString().replaceAll(" +\n", "\n");
     }
 

@@ -5,6 +5,7 @@ import dev.dag.MaterializeOptions;
 import dev.dag.Table;
 import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadState.Defining;
+import dev.dag.internal.engine.context.ThreadState.Idle;
 import dev.dag.internal.engine.context.ThreadState.RunningEager;
 import dev.dag.internal.engine.context.ThreadState;
 import dev.dag.internal.engine.context.ThreadStates;
@@ -13,13 +14,15 @@ import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskDescriptors;
 import dev.dag.internal.engine.materialize.Materializer;
 import dev.dag.internal.engine.materialize.TaskScope;
+import dev.dag.internal.engine.run.open.OpenRuns;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Decides what a call of a task method does, given what this thread is doing: record it (flow
  * definition), run it at once (eager run), enter its body (the run invoked it), or nothing (a plain call,
- * or a task called inside another task's body, whose tables then belong to the caller).
+ * or a task called inside another task's body, whose tables then belong to the caller). A plain call on a
+ * thread while a run is open on another is warned about in that run: runs do not reach other threads.
  */
 public final class TaskCalls {
     private TaskCalls() {
@@ -40,8 +43,13 @@ public final class TaskCalls {
             return scope;
         }
         ThreadState state = ThreadStates.current();
+        if (state instanceof Idle) {
+            // a thread that works for no run: a plain call, which the code a run wraps may have meant as a task
+            OpenRuns.calledOnThisThread(owner, methodKey.substring(0, methodKey.indexOf('(')));
+            return null;
+        }
         if (!(state instanceof Defining) && !(state instanceof RunningEager)) {
-            return null; // a plain call, or a task called inside another task's body (its tables are the caller's)
+            return null; // a task called inside another task's body (its tables are the caller's)
         }
         TaskDescriptor descriptor;
         try {

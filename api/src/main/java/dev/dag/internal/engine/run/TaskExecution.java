@@ -14,6 +14,11 @@ record TaskExecution(TaskOutcome outcome, String reason, Map<String, Object> out
                      List<String> tables, List<MaterializedTable> materializations, long rows, DagException failure,
                      List<String> warnings) {
 
+    /** This execution with another reason. */
+    TaskExecution withReason(String why) {
+        return new TaskExecution(outcome, why, outputs, outputKeys, tables, materializations, rows, failure, warnings);
+    }
+
     /** A failed execution; {@code scope} (may be null) tells what the body materialized before it failed. */
     static TaskExecution failed(DagException failure, TaskScope scope) {
         return new TaskExecution(TaskOutcome.FAILED, "failed: " + failure.getMessage(), Map.of(), Map.of(),

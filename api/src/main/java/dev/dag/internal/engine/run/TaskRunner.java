@@ -29,21 +29,28 @@ import java.util.Objects;
  * agent's bridge then runs inside the task's {@link TaskScope}.
  */
 final class TaskRunner {
+    private final StageExecution stage;
     private final StageRun stageRun;
     private final RunLedger ledger;
     private final CacheValidationMode mode;
     private final String flowName;
     private final boolean strictVersions;
 
-    TaskRunner(StageRun stageRun, RunLedger ledger, CacheValidationMode mode, String flowName, boolean strictVersions) {
-        this.stageRun = stageRun;
+    TaskRunner(StageExecution stage, RunLedger ledger, CacheValidationMode mode, String flowName,
+               boolean strictVersions) {
+        this.stage = stage;
+        this.stageRun = stage.stageRun();
         this.ledger = ledger;
         this.mode = mode;
         this.flowName = flowName;
         this.strictVersions = strictVersions;
     }
 
-    /** Runs the {@code ordinal}-th call of its task in the stage; {@code forced} runs it even when cache-valid. */
+    /**
+     * Runs the {@code ordinal}-th call of its task in the stage (counted by {@link StageExecution#nextOrdinal}, in
+     * the order the calls start); {@code forced} runs it even when cache-valid. A call that repeats an earlier one of
+     * an eager stage gets that call's outputs (see {@link StageExecution}).
+     */
     TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced) {
         TaskDescriptor task = invocation.descriptor();
         CommittedVersion committed = stageRun.committed();
@@ -62,6 +69,25 @@ final class TaskRunner {
         } catch (DagException e) {
             return TaskExecution.failed(StackTraces.forUser(e), null);
         }
+        TaskExecution same = stage.repeated(task.name(), key);
+        if (same != null) {
+            return new TaskExecution(TaskOutcome.CACHE_VALID, "same arguments as an earlier call in this stage: its "
+                    + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
+                    List.of());
+        }
+        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder);
+        if (execution.failure() == null) {
+            stage.succeeded(key, execution);
+        }
+        String base = stage.tableBase(task.name(), ordinal);
+        return base.equals(task.name()) ? execution
+                : execution.withReason("called again with other arguments, as table '" + base + "'; "
+                        + execution.reason());
+    }
+
+    private TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced, Object[] args, TaskKey key,
+                              CacheEntry previous, ArgumentBinder binder) {
+        TaskDescriptor task = invocation.descriptor();
         boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
                 || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
         if (!force && isCacheValid(task, previous, key)) {
@@ -78,7 +104,7 @@ final class TaskRunner {
             reason = fresh != null ? fresh : reason;
         }
         reason = withLastFlow(reason, previous);
-        TaskScope scope = new TaskScope(invocation, stageRun, key, force);
+        TaskScope scope = new TaskScope(invocation, stageRun, key, force, stage.tableBase(task.name(), ordinal));
         binder.inputs().forEach(scope::seeInput);
         return execute(invocation, ordinal, args, scope, reason);
     }

@@ -40,6 +40,12 @@ final class NewVersion {
      */
     synchronized void reserve(String name, String task) {
         String owner = owners.putIfAbsent(name.toLowerCase(Locale.ROOT), task);
+        if (owner != null && owner.equals(task)) {
+            throw new DefinitionException("Table '" + name + "' is written twice in stage '" + stage + "' by task '"
+                    + task + "', called again with other arguments. Names are unique per stage (and not "
+                    + "case-sensitive): name the table after the arguments, or leave it unnamed (each call then gets "
+                    + "a table of its own in an eager run).", task, name, stage);
+        }
         if (owner != null) {
             throw new DefinitionException("Table '" + name + "' is written twice in stage '" + stage + "': by task '"
                     + owner + "' and by task '" + task + "'. Names are unique per stage (and not case-sensitive): "
