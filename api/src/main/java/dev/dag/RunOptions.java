@@ -50,9 +50,10 @@ public final class RunOptions {
     }
 
     /**
-     * {@code true} (default): the first failure stops the run; tasks not yet run are
-     * {@link TaskOutcome#SKIPPED}. {@code false}: independent tasks of the same stage still run, so one
-     * run reports every failure of the stage; the failed stage is still not committed.
+     * {@code true} (default): the first failure (in definition order) stops the run; tasks after it are
+     * {@link TaskOutcome#SKIPPED} (cancelled when they were running at once with it, see
+     * {@link #withParallelism}); stages before its stage are still committed. {@code false}: tasks that do not
+     * depend on a failed one still run, so one run reports every failure; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
         return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions, parallelism);

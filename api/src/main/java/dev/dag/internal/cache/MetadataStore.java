@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -102,12 +101,15 @@ public final class MetadataStore {
                                String query, String blobType, String blobJson, String runId, ObjectState state) {
     }
 
-    /** An object a run is about to write. */
+    /** An object a run wrote, with its rows (0 for a blob). */
     public record NewObject(String physicalName, String stage, String name, ObjectKind kind, String task, String cacheKey,
-                            String query, String blobType, String blobJson) {
+                            String query, String blobType, String blobJson, long rows) {
     }
 
-    /** Records an object a run is about to write (committed at once, so that a crash leaves a trace). */
+    /**
+     * Records an object a run wrote, as staged: within the transaction that wrote it, so that a crash leaves both
+     * the table and its record, or neither, and the run pays one commit per table.
+     */
     public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
             insert.setString(1, object.physicalName());
@@ -116,10 +118,11 @@ public final class MetadataStore {
             insert.setString(4, object.kind().stored());
             insert.setString(5, object.task());
             insert.setString(6, runId);
-            insert.setString(7, object.cacheKey());
-            insert.setString(8, object.query());
-            insert.setString(9, object.blobType());
-            insert.setString(10, object.blobJson());
+            insert.setLong(7, object.rows());
+            insert.setString(8, object.cacheKey());
+            insert.setString(9, object.query());
+            insert.setString(10, object.blobType());
+            insert.setString(11, object.blobJson());
             insert.executeUpdate();
         }
     }
@@ -179,86 +182,85 @@ public final class MetadataStore {
     /**
      * Within the publishing transaction: the run's staged objects become the stage's published version;
      * {@code kept} objects of the old version stay published, the rest is retired; {@code entries} replace
-     * the stage's cache entries; {@code rowCounts} (physical name → rows) complete the new objects.
-     * Statements are batched: a commit per row costs milliseconds.
+     * the stage's cache entries. Each kind of row is written with one statement (see {@link RowBatches}): the
+     * statements of a publish cost more than its rows.
      */
     public void publish(Connection connection, String stage, String runId, Collection<String> kept,
-                        List<CacheEntry> entries, Map<String, Long> rowCounts) throws SQLException {
+                        List<CacheEntry> entries) throws SQLException {
         try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
-             PreparedStatement republish = connection.prepareStatement(sql.republish());
              PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
-             PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks());
-             PreparedStatement insertEntries = connection.prepareStatement(sql.insertTask());
-             PreparedStatement commit = connection.prepareStatement(sql.insertStageCommit());
-             PreparedStatement counts = connection.prepareStatement(sql.updateRowCount())) {
-            for (Map.Entry<String, Long> count : rowCounts.entrySet()) {
-                counts.setLong(1, count.getValue());
-                counts.setString(2, count.getKey());
-                counts.addBatch();
-            }
-            if (!rowCounts.isEmpty()) {
-                counts.executeBatch();
-            }
+             PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks())) {
             retire.setString(1, stage);
             retire.executeUpdate();
-            for (String physical : kept) {
-                republish.setString(1, physical);
-                republish.addBatch();
-            }
-            if (!kept.isEmpty()) {
-                republish.executeBatch();
-            }
+            RowBatches.write(connection, List.copyOf(kept), sql::republish, 1,
+                    (statement, first, physical) -> statement.setString(first, physical));
             publish.setString(1, stage);
             publish.setString(2, runId);
             publish.executeUpdate();
             dropEntries.setString(1, stage);
             dropEntries.executeUpdate();
-            for (CacheEntry entry : entries) {
-                insertEntries.setString(1, stage);
-                insertEntries.setString(2, entry.task());
-                insertEntries.setInt(3, entry.ordinal());
-                insertEntries.setString(4, entry.key().key());
-                insertEntries.setString(5, runId);
-                insertEntries.setString(6, entry.key().partsJson());
-                insertEntries.setString(7, entry.outputsJson());
-                insertEntries.addBatch();
-            }
-            if (!entries.isEmpty()) {
-                insertEntries.executeBatch();
-            }
-            commit.setString(1, stage);
-            commit.setString(2, runId);
-            commit.setTimestamp(3, Timestamp.from(Instant.now()));
-            commit.executeUpdate();
+            RowBatches.write(connection, entries, sql::insertTasks, 7, (statement, first, entry) -> {
+                statement.setString(first, stage);
+                statement.setString(first + 1, entry.task());
+                statement.setInt(first + 2, entry.ordinal());
+                statement.setString(first + 3, entry.key().key());
+                statement.setString(first + 4, runId);
+                statement.setString(first + 5, entry.key().partsJson());
+                statement.setString(first + 6, entry.outputsJson());
+            });
+            recordStageCommits(connection, runId, List.of(new StageCommit(stage, Instant.now())));
         }
     }
 
-    /** One task outcome of a run, for {@link #recordTaskRuns}. */
+    /** A run committed {@code stage} at {@code at}. */
+    public record StageCommit(String stage, Instant at) {
+    }
+
+    private void recordStageCommits(Connection connection, String runId, List<StageCommit> commits)
+            throws SQLException {
+        RowBatches.write(connection, commits, sql::insertStageCommits, 3, (statement, first, commit) -> {
+            statement.setString(first, commit.stage());
+            statement.setString(first + 1, runId);
+            statement.setTimestamp(first + 2, Timestamp.from(commit.at()));
+        });
+    }
+
+    /** One task outcome of a run, for {@link #runEnded}. */
     public record TaskRun(String stage, String task, String outcome, String reason, long millis, long rows) {
     }
 
-    /** Keeps what a run did to its tasks and why, readable after the fact. */
-    public void recordTaskRuns(String runId, List<TaskRun> runs) throws SQLException {
-        if (runs.isEmpty()) {
-            return;
-        }
+    /**
+     * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
+     * did to its tasks and why, readable after the fact, and the commits of its stages that it found unchanged
+     * (they publish nothing, so they are recorded here rather than with a commit of their own).
+     */
+    public void runEnded(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages)
+            throws SQLException {
         try (Connection connection = database.connection();
-             PreparedStatement insert = connection.prepareStatement(sql.insertTaskRun())) {
+             PreparedStatement finish = connection.prepareStatement(sql.finishRun())) {
             connection.setAutoCommit(false);
-            Timestamp now = Timestamp.from(Instant.now());
-            for (TaskRun run : runs) {
-                insert.setString(1, runId);
-                insert.setString(2, run.stage());
-                insert.setString(3, run.task());
-                insert.setString(4, run.outcome());
-                insert.setString(5, run.reason());
-                insert.setLong(6, run.millis());
-                insert.setLong(7, run.rows());
-                insert.setTimestamp(8, now);
-                insert.addBatch();
+            try {
+                Timestamp now = Timestamp.from(Instant.now());
+                RowBatches.write(connection, runs, sql::insertTaskRuns, 8, (statement, first, run) -> {
+                    statement.setString(first, runId);
+                    statement.setString(first + 1, run.stage());
+                    statement.setString(first + 2, run.task());
+                    statement.setString(first + 3, run.outcome());
+                    statement.setString(first + 4, run.reason());
+                    statement.setLong(first + 5, run.millis());
+                    statement.setLong(first + 6, run.rows());
+                    statement.setTimestamp(first + 7, now);
+                });
+                recordStageCommits(connection, runId, unchangedStages);
+                finish.setTimestamp(1, now);
+                finish.setString(2, status.stored());
+                finish.setString(3, runId);
+                finish.executeUpdate();
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback(); // a pooled connection must not keep the failed transaction
+                throw e;
             }
-            insert.executeBatch();
-            connection.commit();
         }
     }
 
@@ -271,17 +273,6 @@ public final class MetadataStore {
             insert.setTimestamp(3, Timestamp.from(Instant.now()));
             insert.setString(4, "running");
             insert.executeUpdate();
-        }
-    }
-
-    /** Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}). */
-    public void runFinished(String runId, RunStatus status) throws SQLException {
-        try (Connection connection = database.connection();
-             PreparedStatement update = connection.prepareStatement(sql.finishRun())) {
-            update.setTimestamp(1, Timestamp.from(Instant.now()));
-            update.setString(2, status.stored());
-            update.setString(3, runId);
-            update.executeUpdate();
         }
     }
 }

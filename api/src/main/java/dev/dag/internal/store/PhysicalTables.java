@@ -77,7 +77,8 @@ public final class PhysicalTables {
 
     /**
      * Creates the table and bulk-loads the rows; returns the number of rows loaded. A load that fails (the database
-     * refuses it, or a row is refused while it is read) drops the table again, so that no part of it stays behind.
+     * refuses it, or a row is refused while it is read) drops the table again, so that no part of it stays behind;
+     * inside a transaction, the caller's rollback does that.
      */
     public long createFromRows(Connection connection, String physicalName, List<Column> columns,
                                Iterator<Object[]> rows) throws SQLException {
@@ -88,10 +89,12 @@ public final class PhysicalTables {
         try {
             return dialect().bulkLoader().load(connection, schema, physicalName, columns, new FailpointRows(rows));
         } catch (SQLException | RuntimeException e) {
-            try {
-                drop(connection, physicalName);
-            } catch (SQLException dropFailed) {
-                e.addSuppressed(dropFailed);
+            if (connection.getAutoCommit()) {
+                try {
+                    drop(connection, physicalName);
+                } catch (SQLException dropFailed) {
+                    e.addSuppressed(dropFailed);
+                }
             }
             throw e;
         }

@@ -58,6 +58,21 @@ public final class RunningStatements implements AutoCloseable {
     /** Cancels the statements running now and fails every later one, because of {@code why}; from any thread. */
     public void cancel(String why) {
         cancelled = why;
+        cancelRunning();
+    }
+
+    /**
+     * After {@link #cancel}: cancels the statements still running once more. A cancel that reaches the server
+     * before the statement it aims at does nothing, and the statement then runs to its end: the scheduler repeats
+     * the cancel while it waits for a cancelled task.
+     */
+    public void cancelAgain() {
+        if (cancelled != null) {
+            cancelRunning();
+        }
+    }
+
+    private void cancelRunning() {
         for (Statement statement : running) {
             try {
                 statement.cancel();

@@ -13,8 +13,8 @@ import dev.dag.internal.store.dialect.MetadataSql;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,14 +62,14 @@ class MetadataStoreTest {
     void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
-            store.registerStaged(connection, table("raw__t__r1", "t"), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of());
-            store.registerStaged(connection, table("raw__t__r2", "t"), "r2");
+            store.registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
+            store.publish(connection, "raw", "r1", List.of(), List.of());
+            store.registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
 
             assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
             assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
 
-            store.publish(connection, "raw", "r2", List.of(), List.of(), Map.of("raw__t__r2", 42L));
+            store.publish(connection, "raw", "r2", List.of(), List.of());
 
             List<MetadataStore.StoredObject> published = published(store, connection);
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
@@ -83,12 +83,12 @@ class MetadataStoreTest {
     void aKeptObjectStaysPublishedInTheNextVersion() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
-            store.registerStaged(connection, table("raw__a__r1", "a"), "r1");
-            store.registerStaged(connection, table("raw__b__r1", "b"), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of());
-            store.registerStaged(connection, table("raw__b__r2", "b"), "r2");
+            store.registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
+            store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
+            store.publish(connection, "raw", "r1", List.of(), List.of());
+            store.registerStaged(connection, table("raw__b__r2", "b", 1), "r2");
 
-            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Map.of());
+            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of());
 
             assertEquals(List.of("raw__a__r1", "raw__b__r2"),
                     physicalNames(published(store, connection)).stream().sorted().toList());
@@ -96,8 +96,43 @@ class MetadataStoreTest {
         }
     }
 
-    private static MetadataStore.NewObject table(String physical, String name) {
-        return new MetadataStore.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null, null, null);
+    /** More rows than one statement takes: they are written in several, none is lost or doubled. */
+    @Test
+    void manyKeptObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
+        int many = 2 * MetadataSql.MAX_ROWS_PER_STATEMENT + 7;
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            MetadataStore store = MetadataStore.open(database);
+            List<String> kept = new ArrayList<>();
+            List<CacheEntry> entries = new ArrayList<>();
+            List<MetadataStore.TaskRun> runs = new ArrayList<>();
+            connection.setAutoCommit(false);
+            for (int i = 0; i < many; i++) {
+                store.registerStaged(connection, table("raw__t" + i + "__r1", "t" + i, i), "r1");
+                kept.add("raw__t" + i + "__r1");
+                entries.add(new CacheEntry("load", i, TaskKey.fromParts("k" + i, "load", "raw", PARTS), List.of()));
+                runs.add(new MetadataStore.TaskRun("raw", "load", "RAN", "because " + i, i, i));
+            }
+            store.publish(connection, "raw", "r1", List.of(), entries);
+            store.publish(connection, "raw", "r2", kept, entries);
+            connection.commit();
+            store.runEnded("r2", RunStatus.SUCCEEDED, runs, List.of(new MetadataStore.StageCommit("raw",
+                    java.time.Instant.now())));
+
+            assertEquals(kept.stream().sorted().toList(),
+                    physicalNames(published(store, connection)).stream().sorted().toList());
+            assertEquals(many, store.publishedEntries(connection, "raw").size());
+            assertEquals(List.of(List.of((long) many, (long) many - 1)),
+                    rows(connection, "SELECT count(*), max(millis) FROM dag_meta.task_runs WHERE run_id = 'r2'"));
+            assertEquals(List.of(List.of(3L)), rows(connection, "SELECT count(*) FROM dag_meta.stage_commits"),
+                    "each publish, and the unchanged stage recorded with the run's end");
+        }
+    }
+
+    private static final String PARTS = "{\"arguments\":{},\"freshness\":\"\",\"receiver\":\"\",\"version\":\"1\"}";
+
+    private static MetadataStore.NewObject table(String physical, String name, long rows) {
+        return new MetadataStore.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null,
+                null, null, rows);
     }
 
     private static List<MetadataStore.StoredObject> published(MetadataStore store, Connection connection)

@@ -197,6 +197,9 @@ public final class CrashPipeline {
         if (arguments.containsKey("lockTimeout")) {
             builder.lockTimeoutSeconds(Integer.parseInt(arguments.get("lockTimeout")));
         }
+        if (arguments.containsKey("parallelism")) {
+            builder.parallelism(Integer.parseInt(arguments.get("parallelism")));
+        }
         return builder.build();
     }
 }

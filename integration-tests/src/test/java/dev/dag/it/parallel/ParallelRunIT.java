@@ -16,6 +16,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
+import dev.dag.it.support.Frames;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
@@ -170,6 +171,28 @@ class ParallelRunIT {
         assertTrue(result.successful());
         assertRows(List.of(List.of(42)), db.published("second", "derived"));
         assertRows(List.of(List.of("slow")), db.published("first", "slow"));
+    }
+
+    @OnEachDatabase
+    void anErrorOfATaskOnAWorkerThreadPointsAtTheLineThatRanTheFlow(TestDatabase db) {
+        Flow flow = new Flow("worker_error");
+        try (flow) {
+            Table quick;
+            try (Stage first = new Stage("first")) {
+                quick = quick();
+            }
+            try (Stage second = new Stage("second")) {
+                readsQuickAndMeets(quick);
+            }
+        }
+
+        // stage first never ran: its task, not selected, has no committed output to read (an error dag makes)
+        int line = Frames.nextLine();
+        DagException failure = assertThrows(DagException.class,
+                () -> flow.run(db.options().withParallelism(2).withStages("second")));
+
+        assertTrue(failure.getMessage().contains("no committed output"), failure.getMessage());
+        Frames.assertTopFrameAt(ParallelRunIT.class, line + 1, failure);
     }
 
     @Materialize(version = "1")

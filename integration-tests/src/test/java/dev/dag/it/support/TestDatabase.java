@@ -89,8 +89,8 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     /**
-     * How many tasks at once the suite's instances run: the system property {@code dag.it.parallelism}, else 1
-     * (see {@code docs/testing.md}).
+     * How many tasks at once the suite's instances run: the system property {@code dag.it.parallelism} (the
+     * failsafe execution {@code cache-parallel} sets it to 4), else 1.
      */
     public static int suiteParallelism() {
         return Integer.getInteger("dag.it.parallelism", 1);

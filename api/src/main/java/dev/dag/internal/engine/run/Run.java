@@ -255,9 +255,9 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 LOG.info("stage {}: not committed{}; the previous version stays visible", stage.name(),
                         stage.failed() ? ", a task failed" : "");
             } else {
-                stage.stageRun().publish();
-                ledger.committed(stage.tables());
-                LOG.info("stage {}: committed", stage.name());
+                boolean published = stage.stageRun().publish();
+                ledger.committed(stage.name(), stage.tables(), published);
+                LOG.info("stage {}: committed{}", stage.name(), published ? "" : " (unchanged: nothing to write)");
             }
         } catch (DagException e) {
             ledger.fail(e);

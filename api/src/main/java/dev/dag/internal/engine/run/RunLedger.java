@@ -15,6 +15,7 @@ import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -44,6 +45,8 @@ final class RunLedger {
     private final Set<TaskInvocation> reported = new HashSet<>();
     private final List<TaskResult> results = new ArrayList<>();
     private final List<MetadataStore.TaskRun> history = new ArrayList<>();
+    /** The stages committed unchanged, whose commit is recorded with the run's end. */
+    private final List<MetadataStore.StageCommit> unchangedStages = new ArrayList<>();
     /** The task of each result and history entry, in the order they were reported. */
     private final List<TaskInvocation> reportedTasks = new ArrayList<>();
     private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
@@ -155,9 +158,15 @@ final class RunLedger {
         }
     }
 
-    /** The stage's tables are published: results read them from the stage's views. */
-    synchronized void committed(Map<OutputPlaceholder, StoredTable> stageTables) {
+    /**
+     * The stage is committed: results read its tables from the stage's views. When it was unchanged ({@code
+     * published} false) nothing was written for it: its commit is recorded with the run's end.
+     */
+    synchronized void committed(String stage, Map<OutputPlaceholder, StoredTable> stageTables, boolean published) {
         committed.putAll(stageTables);
+        if (!published) {
+            unchangedStages.add(new MetadataStore.StageCommit(stage, Instant.now()));
+        }
     }
 
     /** The stage's tables were written aside (task selection): results read the physical tables. */
@@ -189,8 +198,7 @@ final class RunLedger {
     /** Records the run's end with {@code status} and its task history in the metadata. */
     synchronized void runEnded(MetadataStore metadata, String runId, RunStatus status) {
         try {
-            metadata.recordTaskRuns(runId, inDefinitionOrder(history)); // a copy: the exit hook records on its thread
-            metadata.runFinished(runId, status);
+            metadata.runEnded(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages));
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }

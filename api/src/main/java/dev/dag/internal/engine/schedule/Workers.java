@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -16,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * order they end, and cancels the statements dag runs for a task on request. Only the flow's thread calls it.
  */
 final class Workers implements AutoCloseable {
+    private static final int RECANCEL_SECONDS = 1;
     private final int slots;
     private final ExecutorService threads;
     private final BlockingQueue<Done> done = new LinkedBlockingQueue<>();
@@ -68,13 +70,20 @@ final class Workers implements AutoCloseable {
         }
     }
 
-    /** The next task that ended, waiting for it (not interruptibly: a run ends by itself or by a failure). */
+    /**
+     * The next task that ended, waiting for it (not interruptibly: a run ends by itself or by a failure). While it
+     * waits, it repeats the cancel of cancelled tasks now and then (see {@link RunningStatements#cancelAgain()}).
+     */
     Done next() {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    Done next = done.take();
+                    Done next = done.poll(RECANCEL_SECONDS, TimeUnit.SECONDS);
+                    if (next == null) {
+                        running.values().forEach(RunningStatements::cancelAgain);
+                        continue;
+                    }
                     running.remove(next.task());
                     return next;
                 } catch (InterruptedException e) {

@@ -102,6 +102,11 @@ public final class CommittedVersion {
                 ? object : null;
     }
 
+    /** The committed cache entries. */
+    Collection<CacheEntry> entries() {
+        return entries.values();
+    }
+
     /** The committed cache entry of the {@code ordinal}-th call of {@code task} in this stage, or null. */
     public CacheEntry entry(String task, int ordinal) {
         return entries.get(entryKey(task, ordinal));

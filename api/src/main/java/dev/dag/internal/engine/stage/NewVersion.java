@@ -27,7 +27,6 @@ final class NewVersion {
     private final List<String> staged = new ArrayList<>();
     private final List<String> registered = new ArrayList<>();
     private final List<CacheEntry> entries = new ArrayList<>();
-    private final Map<String, Long> rowCounts = new HashMap<>();
 
     NewVersion(String stage) {
         this.stage = stage;
@@ -76,9 +75,8 @@ final class NewVersion {
         return List.copyOf(registered);
     }
 
-    /** A table was written with {@code rows} rows. */
-    synchronized void wrote(String name, String physical, long rows) {
-        rowCounts.put(physical, rows);
+    /** A table was written. */
+    synchronized void wrote(String name, String physical) {
         physicalByName.put(name, physical);
     }
 
@@ -121,7 +119,4 @@ final class NewVersion {
         return entries;
     }
 
-    synchronized Map<String, Long> rowCounts() {
-        return rowCounts;
-    }
 }

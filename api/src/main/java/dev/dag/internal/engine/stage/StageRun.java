@@ -139,12 +139,13 @@ public final class StageRun implements AutoCloseable {
 
     /**
      * Makes the new version visible in one transaction; then drops the old version's objects it no
-     * longer uses.
+     * longer uses. Writes nothing when the new version is the committed one unchanged.
      *
+     * @return whether it published (false: the version was unchanged)
      * @throws MaterializationException if the database refused: the previous version stays visible
      */
-    public void publish() {
-        new VersionPublisher(this, committed, next, dropper).publish();
+    public boolean publish() {
+        return new VersionPublisher(this, committed, next, dropper).publish();
     }
 
     /** Drops what this run wrote and forgets it; the committed version stays as it was. */

@@ -1,6 +1,7 @@
 package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
+import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes a stage's new version visible in one transaction, changing only the views whose table changed,
- * together with its metadata; then drops the objects of the old version that the new one no longer uses.
+ * together with its metadata; then drops the objects of the old version that the new one no longer uses. A
+ * version that is the committed one unchanged is not published at all: there is nothing to change.
  */
 final class VersionPublisher {
     private static final Logger LOG = LoggerFactory.getLogger(VersionPublisher.class);
@@ -34,9 +36,19 @@ final class VersionPublisher {
         this.dropper = dropper;
     }
 
-    /** @throws MaterializationException if the database refused it: the previous version stays visible */
-    void publish() {
+    /**
+     * Publishes the new version, unless it is the committed one unchanged (every task carried its objects over):
+     * then nothing is written.
+     *
+     * @return whether it published (false: the version was unchanged)
+     * @throws MaterializationException if the database refused it: the previous version stays visible
+     */
+    boolean publish() {
         String stage = run.stage();
+        if (unchanged()) {
+            LOG.debug("stage {}: unchanged, nothing to publish", stage);
+            return false;
+        }
         Map<String, String> changedViews = new LinkedHashMap<>();
         next.physicalByName().forEach((name, physical) -> {
             StoredObject old = committed.named(ObjectKind.TABLE, name);
@@ -57,7 +69,7 @@ final class VersionPublisher {
             connection.setAutoCommit(false);
             try {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
-                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), next.rowCounts());
+                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries());
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
@@ -72,6 +84,32 @@ final class VersionPublisher {
                 droppedViews.size(), next.kept().size());
         next.clearStaged();
         dropRetired();
+        return true;
+    }
+
+    /**
+     * Whether the new version is the committed one: no object written, every committed object kept, and the same
+     * cache entries (a rerun where every task was cache-valid).
+     */
+    private boolean unchanged() {
+        if (!next.registered().isEmpty() || committed.objects().size() != next.kept().size()
+                || committed.entries().size() != next.entries().size()) {
+            return false;
+        }
+        for (StoredObject object : committed.objects()) {
+            if (!next.kept().contains(object.physicalName())) {
+                return false;
+            }
+        }
+        for (CacheEntry entry : next.entries()) {
+            CacheEntry before = committed.entry(entry.task(), entry.ordinal());
+            if (before == null || !before.key().key().equals(entry.key().key())
+                    || !before.key().partsJson().equals(entry.key().partsJson())
+                    || !before.outputsJson().equals(entry.outputsJson())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void dropRetired() {

@@ -1,5 +1,6 @@
 package dev.dag.internal.store.dialect;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -16,6 +17,12 @@ import java.util.List;
 public final class MetadataSql {
     /** Bump when the metadata tables change shape; a store with another version is refused. */
     public static final int FORMAT_VERSION = 1;
+    /**
+     * The most rows (or values of an {@code IN} list) one statement of this class takes: many rows are written with
+     * one statement, not a batch, whose every row is an execution of its own on an embedded database (and an
+     * execution costs more than its row); PostgreSQL takes at most 32,767 parameters per statement.
+     */
+    public static final int MAX_ROWS_PER_STATEMENT = 500;
 
     private final Dialect dialect;
     private final String schema;
@@ -63,15 +70,13 @@ public final class MetadataSql {
         return "INSERT INTO " + table("format") + " (version) VALUES (?)";
     }
 
-    /** Parameters: physical_name, stage, name, kind, task, run_id, cache_key, query, blob_type, blob_json. */
+    /**
+     * Parameters: physical_name, stage, name, kind, task, run_id, row_count, cache_key, query, blob_type,
+     * blob_json.
+     */
     public String insertStaged() {
         return "INSERT INTO " + table("objects") + " (physical_name, stage, name, kind, task, run_id, state, "
-                + "row_count, cache_key, query, blob_type, blob_json) VALUES (?, ?, ?, ?, ?, ?, 'staged', 0, ?, ?, ?, ?)";
-    }
-
-    /** Parameters: row_count, physical_name. */
-    public String updateRowCount() {
-        return "UPDATE " + table("objects") + " SET row_count = ? WHERE physical_name = ?";
+                + "row_count, cache_key, query, blob_type, blob_json) VALUES (?, ?, ?, ?, ?, ?, 'staged', ?, ?, ?, ?, ?)";
     }
 
     /** Objects of a stage in every state; parameter: stage. */
@@ -101,9 +106,9 @@ public final class MetadataSql {
         return "UPDATE " + table("objects") + " SET state = 'retired' WHERE stage = ? AND state = 'published'";
     }
 
-    /** Keeps one object of the old version in the new one; parameter: physical_name. */
-    public String republish() {
-        return "UPDATE " + table("objects") + " SET state = 'published' WHERE physical_name = ?";
+    /** Keeps {@code count} objects of the old version in the new one; parameters: their physical names. */
+    public String republish(int count) {
+        return "UPDATE " + table("objects") + " SET state = 'published' WHERE physical_name IN (" + marks(count) + ")";
     }
 
     /** Publishes what a run staged; parameters: stage, run_id. */
@@ -117,10 +122,10 @@ public final class MetadataSql {
         return "DELETE FROM " + table("objects") + " WHERE physical_name = ?";
     }
 
-    /** A published cache entry; parameters: stage, task, ordinal, task_key, run_id, parts, outputs. */
-    public String insertTask() {
+    /** {@code rows} published cache entries; parameters per row: stage, task, ordinal, task_key, run_id, parts, outputs. */
+    public String insertTasks(int rows) {
         return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "VALUES (?, ?, ?, ?, ?, 'published', ?, ?)";
+                + "VALUES " + rows(rows, "(?, ?, ?, ?, ?, 'published', ?, ?)");
     }
 
     /** Cache entries of a stage's published version; parameter: stage. */
@@ -134,15 +139,16 @@ public final class MetadataSql {
         return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published'";
     }
 
-    /** Parameters: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
-    public String insertTaskRun() {
+    /** {@code rows} task outcomes; parameters per row: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
+    public String insertTaskRuns(int rows) {
         return "INSERT INTO " + table("task_runs") + " (run_id, stage, task, outcome, reason, millis, row_count, "
-                + "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+                + "finished_at) VALUES " + rows(rows, "(?, ?, ?, ?, ?, ?, ?, ?)");
     }
 
-    /** Parameters: stage, run_id, committed_at. */
-    public String insertStageCommit() {
-        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) VALUES (?, ?, ?)";
+
+    /** {@code rows} stage commits; parameters per row: stage, run_id, committed_at. */
+    public String insertStageCommits(int rows) {
+        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) VALUES " + rows(rows, "(?, ?, ?)");
     }
 
     /** Parameters: run_id, flow, started_at, status. */
@@ -153,5 +159,13 @@ public final class MetadataSql {
     /** Parameters: finished_at, status, run_id. */
     public String finishRun() {
         return "UPDATE " + table("runs") + " SET finished_at = ?, status = ? WHERE run_id = ?";
+    }
+
+    private static String rows(int rows, String row) {
+        return String.join(", ", Collections.nCopies(rows, row));
+    }
+
+    private static String marks(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
     }
 }

@@ -47,6 +47,23 @@ public final class PostgresDialect extends StandardSql {
         return 4;
     }
 
+    /**
+     * From the system catalog: {@code information_schema.tables} checks privileges row by row and takes
+     * milliseconds, which a run pays for every stage.
+     */
+    @Override
+    public String selectRelationNames() {
+        return "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'f')";
+    }
+
+    /** From the system catalog, as {@link #selectRelationNames()}. */
+    @Override
+    public String selectViewNames() {
+        return "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE n.nspname = ? AND c.relkind = 'v'";
+    }
+
     @Override
     public int maxIdentifierBytes() {
         return MAX_IDENTIFIER_BYTES;
