@@ -152,19 +152,27 @@ class ParallelRunIT {
         }
     }
 
-    @OnEachDatabase
-    void aTaskStartsWhileTheStageItReadsIsStillBeingWritten(TestDatabase db) {
+    /** Stage first: {@code quick} (and {@code meets("slow")} if {@code withSlow}); stage second reads quick. */
+    private static Flow acrossStages(boolean withSlow) {
         Flow flow = new Flow("across");
         try (flow) {
             Table quick;
             try (Stage first = new Stage("first")) {
-                meets("slow");
+                if (withSlow) {
+                    meets("slow");
+                }
                 quick = quick();
             }
             try (Stage second = new Stage("second")) {
                 readsQuickAndMeets(quick);
             }
         }
+        return flow;
+    }
+
+    @OnEachDatabase
+    void aTaskStartsWhileTheStageItReadsIsStillBeingWritten(TestDatabase db) {
+        Flow flow = acrossStages(true);
 
         Result result = db.run(flow, options -> options.withParallelism(2));
 
@@ -175,16 +183,7 @@ class ParallelRunIT {
 
     @OnEachDatabase
     void anErrorOfATaskOnAWorkerThreadPointsAtTheLineThatRanTheFlow(TestDatabase db) {
-        Flow flow = new Flow("worker_error");
-        try (flow) {
-            Table quick;
-            try (Stage first = new Stage("first")) {
-                quick = quick();
-            }
-            try (Stage second = new Stage("second")) {
-                readsQuickAndMeets(quick);
-            }
-        }
+        Flow flow = acrossStages(false);
 
         // stage first never ran: its task, not selected, has no committed output to read (an error dag makes)
         int line = Frames.nextLine();

@@ -125,8 +125,8 @@ public final class FlowSchedule {
                 return progressed;
             }
             boolean commit = !stopped(stage);
-            if ((!commit || taskFailed[stage]) && runningAfter(stage)) {
-                return progressed; // dropping its tables waits for the later tasks that may read them
+            if (failFast && (!commit || taskFailed[stage]) && runningAfter(stage)) {
+                return progressed; // dropping its tables waits for the later tasks that may read them (fail-fast)
             }
             if (!steps.endStage(graph.stage(stage), commit)) {
                 stop(graph.firstOf(stage + 1) - 1, stage); // publishing failed: every later task stops

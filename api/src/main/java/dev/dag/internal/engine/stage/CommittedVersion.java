@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -59,6 +60,12 @@ public final class CommittedVersion {
                 missing.add(object.physicalName());
             }
         }
+    }
+
+    /** The names of the committed tables (each published as a view of that name). */
+    List<String> tableNames() {
+        return byPhysical.values().stream().filter(object -> object.kind() == ObjectKind.TABLE)
+                .map(StoredObject::name).toList();
     }
 
     /** Whether some committed table is gone from the database. */

@@ -77,7 +77,7 @@ public final class StageRun implements AutoCloseable {
             }
             StagePublisher publisher = new StagePublisher(database);
             if (!committed.isEmpty()) {
-                Set<String> views = publisher.viewNames(connection, stage);
+                Set<String> views = publisher.viewNames(connection, stage, committed.tableNames());
                 committed.checkPresence(dataTables.names(connection), views);
                 if (committed.hasMissing()) {
                     committed.checkPresence(dataTables.relisted(connection), views);

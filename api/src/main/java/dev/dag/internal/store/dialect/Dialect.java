@@ -76,8 +76,12 @@ public interface Dialect {
      */
     String selectRelationNames();
 
-    /** The views of a schema: columns (table_name); parameter: the schema name. */
-    String selectViewNames();
+    /**
+     * The views of a schema among {@code count} names (a lookup by name, which a catalog answers from its index,
+     * where listing a schema scans the whole catalog): columns (table_name); parameters: the schema name, then the
+     * names.
+     */
+    String selectViewNames(int count);
 
     /** {@code SELECT count(*) FROM schema.table}. */
     String countRows(String schema, String table);
