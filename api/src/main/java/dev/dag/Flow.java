@@ -62,21 +62,49 @@ public final class Flow implements AutoCloseable {
      * Runs every stage in order; each stage is committed (made visible) only when all of its tasks
      * succeeded.
      *
+     * With {@link RunOptions#dryRun()} nothing is written and the result holds the {@link Result#plan() plan}.
+     *
      * @throws DagException the first failure (task error, SQL error), with the partial result attached
      *     ({@link DagException#result()}); stages committed before it stay committed
      */
     public Result run(RunOptions options) {
         Objects.requireNonNull(options, "options");
-        if (!definition.isClosed()) {
-            throw Engine.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "
-                    + "run() after its try (flow) { ... } block has closed."));
-        }
+        requireClosed();
         Engine.RunOutcome outcome = Engine.runFlow(definition, options);
         if (outcome.failure() != null) {
             outcome.failure().attachResult(outcome.result());
             throw outcome.failure();
         }
         return outcome.result();
+    }
+
+    /** What {@link #run()} would do on the default instance, found without writing anything. */
+    public Plan plan() {
+        return plan(RunOptions.defaults());
+    }
+
+    /**
+     * What {@link #run(RunOptions)} would do, found without writing anything: no table, no schema, no metadata
+     * row (an embedded database file that does not exist is not created). For each task whether it would run
+     * and why, with the reasons a run gives, and which tables it would keep or rebuild. Lazy task bodies run
+     * (they only build SQL); every {@code materialize()} in them computes its table's key without executing SQL.
+     *
+     * <pre>{@code System.out.println(flow.plan(RunOptions.of(config)).summary());}</pre>
+     *
+     * @throws DagException what would refuse the run before any task ran (a bad selection, an unreachable
+     *     database, strict versions)
+     */
+    public Plan plan(RunOptions options) {
+        Objects.requireNonNull(options, "options");
+        requireClosed();
+        return Engine.planFlow(definition, options);
+    }
+
+    private void requireClosed() {
+        if (!definition.isClosed()) {
+            throw Engine.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "
+                    + "run() or plan() after its try (flow) { ... } block has closed."));
+        }
     }
 
     @Override

@@ -57,4 +57,24 @@ public interface Result {
 
     /** A readable table of stages and tasks with outcome, reason, rows and milliseconds, then the warnings. */
     String summary();
+
+    /**
+     * Writes the run's report to {@code file}: one self-contained HTML page (no network access needed) with the flow
+     * as a graph (stages as groups, tasks coloured by outcome, arrows from inputs), each task's reason, rows and time,
+     * its tables with their SQL and call sites, and the run's metadata. The same report can be written later for
+     * any stored run with {@code dag report RUN}. For a dry run, the plan's report.
+     *
+     * <pre>{@code flow.run(options).writeReport(Path.of("target/dag-report.html"));}</pre>
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be written
+     */
+    void writeReport(java.nio.file.Path file);
+
+    /**
+     * The plan, when this is the result of a dry run ({@link RunOptions#dryRun()}), which wrote nothing: its
+     * {@link #tasks()} are empty and its {@link #summary()} is the plan's.
+     */
+    default Optional<Plan> plan() {
+        return Optional.empty();
+    }
 }

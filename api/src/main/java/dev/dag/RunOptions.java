@@ -1,5 +1,8 @@
 package dev.dag;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -13,29 +16,43 @@ import java.util.Set;
  * }</pre>
  */
 public final class RunOptions {
-    private final ConfigContext config;
-    private final boolean failFast;
-    private final CacheValidationMode cacheValidation;
-    private final Set<String> stages;
-    private final Set<String> tasks;
-    private final boolean strictVersions;
-    /** 0: not set here (the instance's {@code parallelism}, else the database's default). */
-    private final int parallelism;
+    /** How long a task runs before dag reports its progress, and how often after that, by default. */
+    public static final Duration DEFAULT_PROGRESS_INTERVAL = Duration.ofSeconds(10);
 
-    private RunOptions(ConfigContext config, boolean failFast, CacheValidationMode cacheValidation, Set<String> stages,
-                       Set<String> tasks, boolean strictVersions, int parallelism) {
-        this.config = config;
-        this.failFast = failFast;
-        this.cacheValidation = cacheValidation;
-        this.stages = stages;
-        this.tasks = tasks;
-        this.strictVersions = strictVersions;
-        this.parallelism = parallelism;
+    // Never changed once an instance is handed out: every with... method changes a copy.
+    private ConfigContext config;
+    private boolean failFast = true;
+    private CacheValidationMode cacheValidation = CacheValidationMode.NORMAL;
+    private Set<String> stages = Set.of();
+    private Set<String> tasks = Set.of();
+    private boolean strictVersions;
+    private List<RunListener> listeners = List.of();
+    private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
+    private boolean dryRun;
+    /** 0: not set here (the instance's {@code parallelism}, else the database's default). */
+    private int parallelism;
+
+    private RunOptions() {
+    }
+
+    private RunOptions copy() {
+        RunOptions copy = new RunOptions();
+        copy.config = config;
+        copy.failFast = failFast;
+        copy.cacheValidation = cacheValidation;
+        copy.stages = stages;
+        copy.tasks = tasks;
+        copy.strictVersions = strictVersions;
+        copy.listeners = listeners;
+        copy.progressInterval = progressInterval;
+        copy.dryRun = dryRun;
+        copy.parallelism = parallelism;
+        return copy;
     }
 
     /** Runs against the default instance (a DuckDB file {@code dag.duckdb} in the working folder). */
     public static RunOptions defaults() {
-        return new RunOptions(null, true, CacheValidationMode.NORMAL, Set.of(), Set.of(), false, 0);
+        return new RunOptions();
     }
 
     /** Runs against the given instance. */
@@ -45,8 +62,9 @@ public final class RunOptions {
 
     /** The same options against another instance. */
     public RunOptions withConfig(ConfigContext config) {
-        return new RunOptions(Objects.requireNonNull(config, "config"), failFast, cacheValidation, stages, tasks,
-                strictVersions, parallelism);
+        RunOptions copy = copy();
+        copy.config = Objects.requireNonNull(config, "config");
+        return copy;
     }
 
     /**
@@ -56,13 +74,16 @@ public final class RunOptions {
      * depend on a failed one still run, so one run reports every failure; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions, parallelism);
+        RunOptions copy = copy();
+        copy.failFast = failFast;
+        return copy;
     }
 
     /** The cache validation mode (default {@link CacheValidationMode#NORMAL}). */
     public RunOptions withCacheValidation(CacheValidationMode mode) {
-        return new RunOptions(config, failFast, Objects.requireNonNull(mode, "mode"), stages, tasks, strictVersions,
-                parallelism);
+        RunOptions copy = copy();
+        copy.cacheValidation = Objects.requireNonNull(mode, "mode");
+        return copy;
     }
 
     /**
@@ -70,8 +91,9 @@ public final class RunOptions {
      * from their last committed version.
      */
     public RunOptions withStages(String... stageNames) {
-        return new RunOptions(config, failFast, cacheValidation, Set.of(stageNames), tasks, strictVersions,
-                parallelism);
+        RunOptions copy = copy();
+        copy.stages = Set.of(stageNames);
+        return copy;
     }
 
     /**
@@ -80,8 +102,9 @@ public final class RunOptions {
      * and dropped by the next run of their stage.
      */
     public RunOptions withTasks(String... taskNames) {
-        return new RunOptions(config, failFast, cacheValidation, stages, Set.of(taskNames), strictVersions,
-                parallelism);
+        RunOptions copy = copy();
+        copy.tasks = Set.of(taskNames);
+        return copy;
     }
 
     /**
@@ -92,7 +115,47 @@ public final class RunOptions {
      * <pre>{@code flow.run(RunOptions.of(config).withStrictVersions());}</pre>
      */
     public RunOptions withStrictVersions() {
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, true, parallelism);
+        RunOptions copy = copy();
+        copy.strictVersions = true;
+        return copy;
+    }
+
+    /**
+     * Adds a listener that hears the run's events (see {@link RunListener}); several may be added and are
+     * called in the order added, after dag's own progress log.
+     */
+    public RunOptions withListener(RunListener listener) {
+        RunOptions copy = copy();
+        List<RunListener> more = new ArrayList<>(listeners);
+        more.add(Objects.requireNonNull(listener, "listener"));
+        copy.listeners = List.copyOf(more);
+        return copy;
+    }
+
+    /**
+     * How long a task runs before its progress is reported (a log line and {@link RunListener#taskProgress}),
+     * and how often after that. Default {@link #DEFAULT_PROGRESS_INTERVAL} (10 seconds); at least 1 ms.
+     */
+    public RunOptions withProgressInterval(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.toMillis() < 1) {
+            throw new IllegalArgumentException("withProgressInterval(" + interval + "): the interval must be at "
+                    + "least one millisecond.");
+        }
+        RunOptions copy = copy();
+        copy.progressInterval = interval;
+        return copy;
+    }
+
+    /**
+     * Options for a dry run: {@link Flow#run(RunOptions)} writes nothing (no table, no schema, no metadata
+     * row) and returns a result whose {@link Result#plan()} says what a run would do. The same as
+     * {@link Flow#plan(RunOptions)}.
+     */
+    public RunOptions dryRun() {
+        RunOptions copy = copy();
+        copy.dryRun = true;
+        return copy;
     }
 
     /**
@@ -113,12 +176,29 @@ public final class RunOptions {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
         }
-        return new RunOptions(config, failFast, cacheValidation, stages, tasks, strictVersions, parallelism);
+        RunOptions copy = copy();
+        copy.parallelism = parallelism;
+        return copy;
     }
 
     /** The parallelism {@link #withParallelism} set, or empty when the instance or the database decides. */
     public OptionalInt parallelism() {
         return parallelism == 0 ? OptionalInt.empty() : OptionalInt.of(parallelism);
+    }
+
+    /** Whether these are the options of a dry run ({@link #dryRun()}). */
+    public boolean isDryRun() {
+        return dryRun;
+    }
+
+    /** The listeners added with {@link #withListener}, in order. */
+    public List<RunListener> listeners() {
+        return listeners;
+    }
+
+    /** How long a task runs before its progress is reported, and how often after that. */
+    public Duration progressInterval() {
+        return progressInterval;
     }
 
     /** Whether {@link #withStrictVersions()} was asked for (the instance's {@code strict_versions} applies too). */

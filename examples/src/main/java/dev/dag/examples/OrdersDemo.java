@@ -4,6 +4,7 @@ import dev.dag.ConfigContext;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,26 +12,40 @@ import java.util.List;
  *
  * <pre>
  * java -javaagent:agent/target/dag-agent.jar -cp "examples/target/classes:examples/target/lib/*" \
- *      dev.dag.examples.OrdersDemo [file.duckdb | dag.yaml [instance]]
+ *      dev.dag.examples.OrdersDemo [--plan] [file.duckdb | dag.yaml [instance]]
  * </pre>
  *
  * Without arguments the tables go to {@code dag.duckdb} in the working folder; with a {@code .duckdb}
  * file, to that file; with a {@code .yaml}/{@code .yml} file, to its instance {@code default} or the
- * one named by the second argument.
+ * one named by the second argument. With {@code --plan} it prints what a run would do and writes nothing.
+ * After a run it writes the run's HTML report to {@code dag-report.html}.
  */
 public final class OrdersDemo {
+    /** The HTML report of the run, written to the working folder. */
+    static final String REPORT = "dag-report.html";
+
     private OrdersDemo() {
     }
 
     /** Defines and runs the flow, then prints the summary, the quality report and the top regions. */
     public static void main(String[] args) {
         OrdersFlow orders = OrdersFlow.define();
-        if (args.length == 0) {
-            report(orders, orders.flow().run());
+        boolean plan = args.length > 0 && args[0].equals("--plan");
+        String[] where = plan ? Arrays.copyOfRange(args, 1, args.length) : args;
+        if (where.length == 0) {
+            run(orders, RunOptions.defaults(), plan);
             return;
         }
-        try (ConfigContext config = config(args)) {
-            report(orders, orders.flow().run(RunOptions.of(config)));
+        try (ConfigContext config = config(where)) {
+            run(orders, RunOptions.of(config), plan);
+        }
+    }
+
+    private static void run(OrdersFlow orders, RunOptions options, boolean plan) {
+        if (plan) {
+            System.out.println(orders.flow().plan(options).summary());
+        } else {
+            report(orders, orders.flow().run(options));
         }
     }
 
@@ -44,6 +59,8 @@ public final class OrdersDemo {
 
     private static void report(OrdersFlow orders, Result result) {
         System.out.println(result.summary());
+        result.writeReport(Path.of(REPORT));
+        System.out.println("report: " + REPORT + " (open it in a browser)");
         QualityReport quality = result.get(orders.quality(), QualityReport.class);
         System.out.printf("quality: %,d raw order rows, %,d clean, rejected: %s%n", quality.rawRows(),
                 quality.cleanRows(), quality.rejected().stream()

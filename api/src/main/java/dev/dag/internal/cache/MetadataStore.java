@@ -22,6 +22,7 @@ import java.util.List;
 public final class MetadataStore {
     private final Database database;
     private final MetadataSql sql;
+    private boolean present = true;
 
     private MetadataStore(Database database) {
         this.database = database;
@@ -40,6 +41,28 @@ public final class MetadataStore {
         return store;
     }
 
+    /**
+     * Opens the metadata store for reading only, creating nothing: a store that does not exist yet (or an instance
+     * without a database) reads as empty ({@link #isPresent()} false).
+     *
+     * @throws ConfigException if the store was written by an incompatible version of dag
+     */
+    public static MetadataStore openForReading(Database database) {
+        MetadataStore store = new MetadataStore(database);
+        int version = database.isConnected() ? store.existingVersion() : -1;
+        if (version == -1) {
+            store.present = false;
+        } else if (version != MetadataSql.FORMAT_VERSION) {
+            throw store.otherFormat(version);
+        }
+        return store;
+    }
+
+    /** Whether the metadata tables exist (false only for a store opened for reading that found none). */
+    public boolean isPresent() {
+        return present;
+    }
+
     /** The flow whose run committed {@code stage} last, or null if it was never committed. */
     public String lastCommittingFlow(Connection connection, String stage) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(sql.selectCommittingFlows())) {
@@ -52,7 +75,7 @@ public final class MetadataStore {
     }
 
     private void createIfMissing() throws SQLException {
-        if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+        if (existingVersion() == MetadataSql.FORMAT_VERSION && hasRunReports()) {
             return; // the usual case: no DDL, which costs a commit each on an embedded database
         }
         try (Connection connection = database.connection()) {
@@ -74,14 +97,29 @@ public final class MetadataStore {
                     }
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
-                    throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
-                            + database.config().instance() + "' has format version " + version + ", this dag "
-                            + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
-                            + "by dropping that schema, the stage schemas and '" + database.dataSchema()
-                            + "' (see docs/storage.md, 'Resetting').", null);
+                    throw otherFormat(version);
                 }
             }
             connection.commit();
+        }
+    }
+
+    private ConfigException otherFormat(int version) {
+        return new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
+                + database.config().instance() + "' has format version " + version + ", this dag "
+                + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
+                + "by dropping that schema, the stage schemas and '" + database.dataSchema()
+                + "' (see docs/storage.md, 'Resetting').", null);
+    }
+
+    /** Whether the table of run reports exists (a store written by an earlier dag of format 1 lacks it). */
+    private boolean hasRunReports() {
+        try (Connection connection = database.connection();
+             Statement statement = connection.createStatement()) {
+            statement.executeQuery(sql.selectAnyRunReport()).close();
+            return true;
+        } catch (SQLException e) {
+            return false;
         }
     }
 
@@ -231,13 +269,15 @@ public final class MetadataStore {
 
     /**
      * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
-     * did to its tasks and why, readable after the fact, and the commits of its stages that it found unchanged
-     * (they publish nothing, so they are recorded here rather than with a commit of their own).
+     * did to its tasks and why, readable after the fact, the commits of its stages that it found unchanged (they
+     * publish nothing, so they are recorded here rather than with a commit of their own) and its report (JSON, or
+     * null for none).
      */
-    public void runEnded(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages)
-            throws SQLException {
+    public void runEnded(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages,
+                         String report) throws SQLException {
         try (Connection connection = database.connection();
-             PreparedStatement finish = connection.prepareStatement(sql.finishRun())) {
+             PreparedStatement finish = connection.prepareStatement(sql.finishRun());
+             PreparedStatement insertReport = connection.prepareStatement(sql.insertRunReport())) {
             connection.setAutoCommit(false);
             try {
                 Timestamp now = Timestamp.from(Instant.now());
@@ -252,6 +292,11 @@ public final class MetadataStore {
                     statement.setTimestamp(first + 7, now);
                 });
                 recordStageCommits(connection, runId, unchangedStages);
+                if (report != null) {
+                    insertReport.setString(1, runId);
+                    insertReport.setString(2, report);
+                    insertReport.executeUpdate();
+                }
                 finish.setTimestamp(1, now);
                 finish.setString(2, status.stored());
                 finish.setString(3, runId);
@@ -260,6 +305,35 @@ public final class MetadataStore {
             } catch (SQLException | RuntimeException e) {
                 connection.rollback(); // a pooled connection must not keep the failed transaction
                 throw e;
+            }
+        }
+    }
+
+    /** What the metadata remembers of past runs and stage versions. */
+    public RunHistory history() {
+        return new RunHistory(database, sql, present);
+    }
+
+    /** Forgets a stage's cache entries and commits (its objects are forgotten one by one, as they are dropped). */
+    public void forgetStage(Connection connection, String stage) throws SQLException {
+        for (String delete : sql.deleteStage()) {
+            try (PreparedStatement statement = connection.prepareStatement(delete)) {
+                statement.setString(1, stage);
+                statement.executeUpdate();
+            }
+        }
+    }
+
+    /** The report (JSON) kept for a run, or null. */
+    public String report(String runId) throws SQLException {
+        if (!present) {
+            return null;
+        }
+        try (Connection connection = database.connection();
+             PreparedStatement select = connection.prepareStatement(sql.selectRunReport())) {
+            select.setString(1, runId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
             }
         }
     }

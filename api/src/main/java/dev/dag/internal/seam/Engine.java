@@ -3,6 +3,7 @@ package dev.dag.internal.seam;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.MaterializeOptions;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
@@ -19,6 +20,7 @@ import dev.dag.internal.engine.define.Definitions;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.materialize.Materializer;
+import dev.dag.internal.engine.plan.DryRunResult;
 import dev.dag.internal.engine.run.EagerRun;
 import dev.dag.internal.engine.run.FlowRunner;
 import dev.dag.internal.store.Databases;
@@ -60,9 +62,28 @@ public final class Engine {
      * @throws DagException what refused the run before any task ran (a bad selection, an unreachable database)
      */
     public static RunOutcome runFlow(FlowHandle flow, RunOptions options) {
+        if (options.isDryRun()) {
+            long start = System.nanoTime();
+            Plan plan = planFlow(flow, options);
+            return new RunOutcome(new DryRunResult(plan, "dry-" + Long.toHexString(start), (System.nanoTime() - start)
+                    / 1_000_000), null);
+        }
         try {
             FlowRunner.Outcome outcome = FlowRunner.run((FlowDefinition) flow, options);
             return new RunOutcome(outcome.result(), outcome.failure());
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
+        }
+    }
+
+    /**
+     * What a run of a defined flow would do, found without writing anything.
+     *
+     * @throws DagException what would refuse the run before any task ran
+     */
+    public static Plan planFlow(FlowHandle flow, RunOptions options) {
+        try {
+            return FlowRunner.plan((FlowDefinition) flow, options);
         } catch (DagException e) {
             throw StackTraces.forUser(e);
         }

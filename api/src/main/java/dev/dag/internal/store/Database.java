@@ -74,6 +74,19 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * The database of an instance that holds nothing yet, for a plan: names and SQL text as usual, but no pool,
+     * so that looking creates nothing (not even an embedded database's file).
+     */
+    static Database withoutConnection(ConfigContext config) {
+        return new Database(config, Dialects.forUrl(config.url(), config.instance()), null);
+    }
+
+    /** Whether {@link #connection()} reaches a database (false for {@link #withoutConnection}). */
+    public boolean isConnected() {
+        return pool != null;
+    }
+
     /** The instance this database belongs to. */
     public ConfigContext config() {
         return config;
@@ -96,6 +109,9 @@ public final class Database implements AutoCloseable {
 
     /** A pooled connection in auto-commit mode; close it to return it. */
     public Connection connection() throws SQLException {
+        if (pool == null) {
+            throw new SQLException("instance '" + config.instance() + "' holds no database yet");
+        }
         return pool.getConnection();
     }
 
@@ -178,6 +194,8 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
     }
 }

@@ -34,6 +34,23 @@ public final class Databases {
         }
     }
 
+    /**
+     * The database of {@code config} for reading only: the open one, or, when it may hold data, a newly opened
+     * one; else one without a connection (a plan of an instance that does not exist yet creates nothing).
+     */
+    public static Database forReading(ConfigContext config) {
+        synchronized (Databases.class) {
+            Database open = OPEN.get(config);
+            if (open != null) {
+                return open;
+            }
+        }
+        if (!Dialects.forUrl(config.url(), config.instance()).mayHoldData(config.url())) {
+            return Database.withoutConnection(config);
+        }
+        return of(config);
+    }
+
     private static synchronized Object openingLockOf(ConfigContext config) {
         return OPENING.computeIfAbsent(config, key -> new Object());
     }

@@ -147,10 +147,15 @@ public final class PhysicalTables {
         }
     }
 
-    /** Passes rows through, halting at the bulk-load failpoint after the first 100,000. */
+    /**
+     * Passes rows through, halting at the bulk-load failpoint after the first 100,000, and counting them into the
+     * thread's {@link LoadedRows} in steps (a shared counter touched per row would cost more than the row).
+     */
     private static final class FailpointRows implements Iterator<Object[]> {
         private static final int AFTER_ROWS = 100_000;
+        private static final int COUNT_STEP = 1024;
         private final Iterator<Object[]> rows;
+        private final LoadedRows loaded = LoadedRows.ofThisThread();
         private int count;
 
         FailpointRows(Iterator<Object[]> rows) {
@@ -159,13 +164,21 @@ public final class PhysicalTables {
 
         @Override
         public boolean hasNext() {
-            return rows.hasNext();
+            boolean more = rows.hasNext();
+            if (!more && loaded != null) {
+                loaded.add(count % COUNT_STEP);
+                count = 0;
+            }
+            return more;
         }
 
         @Override
         public Object[] next() {
             if (++count == AFTER_ROWS) {
                 Failpoints.hit(Failpoints.DURING_BULK_LOAD);
+            }
+            if (loaded != null && count % COUNT_STEP == 0) {
+                loaded.add(COUNT_STEP);
             }
             return rows.next();
         }

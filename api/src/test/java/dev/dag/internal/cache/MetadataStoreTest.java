@@ -116,7 +116,7 @@ class MetadataStoreTest {
             store.publish(connection, "raw", "r2", kept, entries);
             connection.commit();
             store.runEnded("r2", RunStatus.SUCCEEDED, runs, List.of(new MetadataStore.StageCommit("raw",
-                    java.time.Instant.now())));
+                    java.time.Instant.now())), "{}");
 
             assertEquals(kept.stream().sorted().toList(),
                     physicalNames(published(store, connection)).stream().sorted().toList());
@@ -125,6 +125,7 @@ class MetadataStoreTest {
                     rows(connection, "SELECT count(*), max(millis) FROM dag_meta.task_runs WHERE run_id = 'r2'"));
             assertEquals(List.of(List.of(3L)), rows(connection, "SELECT count(*) FROM dag_meta.stage_commits"),
                     "each publish, and the unchanged stage recorded with the run's end");
+            assertEquals(List.of(List.of("{}")), rows(connection, "SELECT report FROM dag_meta.run_reports"));
         }
     }
 

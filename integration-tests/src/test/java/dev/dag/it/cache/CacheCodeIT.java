@@ -17,12 +17,14 @@ import dev.dag.it.support.SourceVariant;
 import dev.dag.it.support.TestDatabase;
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Stories of a task's code changing between runs, as a user edits and rebuilds it: with
  * {@code version = Materialize.AUTO} the task reruns exactly when its code (or code it calls) changed; with
  * a manual version the old tables stay, but never silently.
  */
+@ExtendWith(PlansAgree.class)
 class CacheCodeIT {
     private static final String CLASS = "autotasks.Orders";
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A failed run commits the stages before the failure, none after it, and leaves a usable cache. */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheFailureIT {
     static volatile boolean cleanFails;
     static volatile boolean rawFails;

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * A source task with a fingerprint ({@link Freshness}) under each cache validation mode. The "outside
  * data" is a static list the source body reads; the fingerprint is a static value standing for its mtime.
  */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheFreshnessIT {
     record Reading(String sensor, int value) {}
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * What the cache key sees: constants of every shape, and the cases where a rerun could serve stale
  * data (a cache-valid task whose committed table no longer matches its inputs or arguments).
  */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheKeyPartsIT {
     record Range(int from, int to) {}
 

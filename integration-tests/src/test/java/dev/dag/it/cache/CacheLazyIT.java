@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Lazy tasks: the body always runs, each table is rebuilt only when its SQL or its properties changed. */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheLazyIT {
     record Item(int id, String kind, int qty) {}
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** A stage of n tables where one changes: only that one is rebuilt, and every table holds the right rows. */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CachePartialStageIT {
 
     @Materialize(version = "1")

@@ -11,11 +11,13 @@ import dev.dag.it.support.SourceVariant;
 import dev.dag.it.support.TestDatabase;
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Reasons name a task's parameters as written in its source, also for a class compiled without
  * {@code -parameters} (Maven's compiler plugin writes only the local variable table by default).
  */
+@ExtendWith(PlansAgree.class)
 class CacheReasonNamesIT {
     private static final String SOURCE = """
             package names;

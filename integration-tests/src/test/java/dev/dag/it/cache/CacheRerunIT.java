@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Reruns of a small shop flow after one change: unchanged, a constant argument, a version, no version, the task object. */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheRerunIT {
     record Order(String id, int qty) {}
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Cache entries are per stage and per task call; stage and task selections read the rest from the last commit. */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheStagesIT {
     record Item(int id, int qty) {}
 

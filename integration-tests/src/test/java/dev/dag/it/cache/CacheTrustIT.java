@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Stories where a cache could serve old data as new: each changes one thing a careless key would not see,
  * and asserts exactly which bodies ran and which rows are published.
  */
-@ExtendWith(Bodies.class)
+@ExtendWith({Bodies.class, PlansAgree.class})
 class CacheTrustIT {
     static volatile String blobText = "a";
     static volatile String blobLimit = "12345678901234567.1";

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs the shell blocks marked {@code <!-- run -->} of README.md and docs/, as a reader would type them, in a
  * scratch folder that sees the build's outputs where the docs say they are ({@code agent/target},
- * {@code examples/target}), so that the files the commands write never land in the working tree. Their
+ * {@code examples/target}, {@code cli/target}), so that the files the commands write never land in the working tree. Their
  * {@code mvn} commands are the build that produced those outputs and are not run again here (CI runs the build).
  * The README's Hello example is also edited as the README says, and must then print the changed figures.
  */
@@ -29,7 +29,7 @@ class DocsCommandsIT {
 
     @Test
     void everyRunBlockRunsAsWritten() throws IOException {
-        for (String linked : List.of("agent", "examples", "integration-tests")) {
+        for (String linked : List.of("agent", "examples", "integration-tests", "cli")) {
             Files.createSymbolicLink(scratch.resolve(linked), ROOT.resolve(linked));
         }
         // files the docs tell the reader to create before the commands

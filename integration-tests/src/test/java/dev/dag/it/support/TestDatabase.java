@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.dag.ConfigContext;
+import dev.dag.DagException;
 import dev.dag.Flow;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.TableRef;
@@ -52,6 +54,8 @@ public final class TestDatabase implements AutoCloseable {
             this.sandbox = sandbox;
         }
     }
+
+    private static volatile PlanFirst planFirst;
 
     private final Kind kind;
     private final Sandbox sandbox;
@@ -121,11 +125,33 @@ public final class TestDatabase implements AutoCloseable {
         return run(flow, options -> options);
     }
 
-    /** Runs {@code flow} with options derived from the defaults of this instance and prints its summary. */
+    /**
+     * Runs {@code flow} with options derived from the defaults of this instance and prints its summary. With a
+     * {@link #planFirst} check set, the run is planned first and must do what its plan said.
+     */
     public Result run(Flow flow, UnaryOperator<RunOptions> options) {
-        Result result = flow.run(options.apply(options()));
+        RunOptions runOptions = options.apply(options());
+        PlanFirst check = planFirst;
+        Plan plan = check == null ? null : check.plan(flow, runOptions);
+        Result result;
+        try {
+            result = flow.run(runOptions);
+        } catch (DagException e) {
+            if (plan != null && e.result().isPresent()) {
+                check.check(plan, e.result().get());
+            }
+            throw e;
+        }
         System.out.println(result.summary());
+        if (plan != null) {
+            check.check(plan, result);
+        }
         return result;
+    }
+
+    /** Plans every later {@link #run} first and checks the run against its plan; null stops it. */
+    public static void planFirst(PlanFirst check) {
+        planFirst = check;
     }
 
     /** The schema name of stage {@code stage} (or of dag's own schema, e.g. {@code dag_data}), with the prefix. */

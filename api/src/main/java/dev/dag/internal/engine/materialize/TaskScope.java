@@ -124,6 +124,11 @@ public final class TaskScope implements TaskContext {
         return forceRebuild ? key.freshness() + "/forced/" + stageRun.runId() : key.freshness();
     }
 
+    /** Whether the body runs for a plan: tables are keyed, nothing is written. */
+    public boolean planning() {
+        return stageRun.writer().planning();
+    }
+
     /** Whether lazy tables are rebuilt even when unchanged ({@code FORCE_CACHE_INVALID}). */
     public boolean forceRebuild() {
         return forceRebuild;

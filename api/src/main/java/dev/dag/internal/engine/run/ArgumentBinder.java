@@ -11,7 +11,9 @@ import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.values.ValueWalker;
 import dev.dag.internal.store.Database;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Replaces the placeholders among a task's arguments (also inside collections, maps and records) with
@@ -22,6 +24,7 @@ final class ArgumentBinder {
     private final Database database;
     private final TaskDescriptor consumer;
     private final List<StoredTable> inputs = new ArrayList<>();
+    private final Map<OutputPlaceholder, Object> byPlaceholder = new LinkedHashMap<>();
 
     ArgumentBinder(RunLedger ledger, Database database, TaskDescriptor consumer) {
         this.ledger = ledger;
@@ -32,6 +35,11 @@ final class ArgumentBinder {
     /** The stored tables bound so far, for the consumer's lazy SQL keys. */
     List<StoredTable> inputs() {
         return inputs;
+    }
+
+    /** What each placeholder among the arguments was bound to (a plan looks at their keys and values). */
+    Map<OutputPlaceholder, Object> byPlaceholder() {
+        return byPlaceholder;
     }
 
     Object[] bind(Object[] args) {
@@ -55,6 +63,7 @@ final class ArgumentBinder {
 
     private Object input(OutputPlaceholder placeholder) {
         Object output = ledger.output(placeholder);
+        byPlaceholder.put(placeholder, output);
         if (output instanceof Table table) {
             return seenByConsumer(table);
         }

@@ -2,6 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.internal.engine.context.StackTraces;
@@ -58,13 +59,33 @@ public final class FlowRunner implements FlowSteps {
         int parallelism = run.parallelism();
         LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
                 run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
+        runStages(flow, options, run, parallelism);
+        return new Outcome(run.finish(), run.failure());
+    }
+
+    /**
+     * What {@link #run} would do, found by the same steps in a run that reads the committed versions and writes
+     * nothing (see {@link Run#openForPlan}), one task after another: a plan runs no task body that could take long.
+     *
+     * @throws DagException what would refuse the run before any task ran
+     */
+    public static Plan plan(FlowDefinition flow, RunOptions options) {
+        checkSelection(flow, options);
+        Run run = Run.openForPlan(flow, options);
+        run.refuseVersionDrift();
+        LOG.debug("plan of flow '{}' on {}", flow.name(), run.config());
+        runStages(flow, options, run, 1);
+        run.finish();
+        return run.plan();
+    }
+
+    private static void runStages(FlowDefinition flow, RunOptions options, Run run, int parallelism) {
         ThreadStates.beginFlowRun(run);
         try {
             FlowSchedule.run(flow, new FlowRunner(options, run), parallelism, options.failFast());
         } finally {
             ThreadStates.endRun(run);
         }
-        return new Outcome(run.finish(), run.failure());
     }
 
     @Override

@@ -3,18 +3,30 @@ package dev.dag.internal.engine.run;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.Materialization;
 import dev.dag.MaterializationException;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.RunContext;
+import dev.dag.RunListener;
 import dev.dag.RunOptions;
+import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.RunStatus;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.events.RunEvents;
+import dev.dag.internal.engine.plan.PlanBook;
+import dev.dag.internal.engine.report.ReportBuilder;
+import dev.dag.internal.engine.report.ReportJson;
+import dev.dag.internal.engine.report.ReportRecorder;
+import dev.dag.internal.engine.report.RunReport;
 import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.DataTables;
@@ -24,6 +36,7 @@ import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -56,6 +69,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final DataTables dataTables;
     private final long start = System.nanoTime();
     private final CallerFrames callerFrames = new CallerFrames();
+    private final Instant startedAt = Instant.now();
+    private final ReportRecorder recorder = new ReportRecorder();
+    private RunEvents events = RunEvents.none();
+    private PlanBook plan;
     /** Task methods called on other threads that this run warned about already. */
     private final Set<String> warnedMethods = ConcurrentHashMap.newKeySet();
     /**
@@ -84,7 +101,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      * @throws DagException if the database cannot be reached or its metadata cannot be opened
      */
     static Run open(FlowDefinition flow, RunOptions options) {
-        ConfigContext config = options.config() != null ? options.config() : ConfigContext.defaults();
+        ConfigContext config = configOf(options);
         Database database = Databases.of(config);
         MetadataStore metadata;
         try {
@@ -96,7 +113,39 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         Run run = new Run(flow, options, config, database, metadata);
         run.ledger.runStarted(metadata, run.runId, flow.name());
         OpenRuns.opened(run);
+        List<RunListener> listeners = new ArrayList<>(List.of(run.recorder));
+        listeners.addAll(options.listeners());
+        run.events = RunEvents.of(run, listeners, options.progressInterval());
+        run.events.runStarted();
         return run;
+    }
+
+    /**
+     * Starts a plan of {@code flow}: a run that reads the committed versions and writes nothing, not even its own
+     * record (nor is it an open run the exit hook would end); an instance that holds nothing yet is not even
+     * connected to.
+     *
+     * @throws DagException if the database cannot be reached or its metadata is of another format
+     */
+    static Run openForPlan(FlowDefinition flow, RunOptions options) {
+        ConfigContext config = configOf(options);
+        Database database = Databases.forReading(config);
+        Run run = new Run(flow, options, config, database, MetadataStore.openForReading(database));
+        run.plan = new PlanBook();
+        return run;
+    }
+
+    private static ConfigContext configOf(RunOptions options) {
+        return options.config() != null ? options.config() : ConfigContext.defaults();
+    }
+
+    /** What this run found, when it plans ({@link #openForPlan}). */
+    Plan plan() {
+        return plan.plan(flow, instanceText(), runId);
+    }
+
+    private String instanceText() {
+        return "instance '" + config.instance() + "' (" + Redaction.url(config.url()) + ")";
     }
 
     /** Warns once per method: the code this run wraps may have meant the call as a task. */
@@ -171,8 +220,20 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      * @throws DagException if the stage cannot be locked or prepared
      */
     StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
+        events.stageStarted(stage.name());
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
-        stageRun.begin();
+        try {
+            if (plan != null) {
+                stageRun.read();
+            } else {
+                stageRun.begin();
+            }
+        } catch (DagException e) {
+            events.stageFinished(stage.name(), StageOutcome.FAILED);
+            throw e;
+        }
+        stageRun.writer().observe((task, table, rows, kept, sql) ->
+                events.tableMaterialized(new Materialization(stage.name(), task, table, rows, kept, sql)));
         StageExecution execution = new StageExecution(stage, stageRun, commits, eager);
         ending.lock();
         try {
@@ -199,7 +260,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      */
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, int ordinal, boolean forced) {
         long begin = System.nanoTime();
-        TaskExecution execution = runner(stage).run(invocation, ordinal, forced);
+        TaskExecution execution;
+        try (RunEvents.RunningTask running = events.taskStarted(stage.name(), invocation.taskName())) {
+            execution = runner(stage).run(invocation, ordinal, forced);
+        }
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
     }
@@ -219,7 +283,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
 
     /** Records a task that does not run, and why. */
     void skip(TaskInvocation invocation, String reason) {
-        ledger.skip(invocation, reason);
+        events.taskFinished(ledger.skip(invocation, reason));
+        if (plan != null) {
+            plan.record(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
+        }
     }
 
     /** Whether a task's outputs cannot be had in this run (it failed, was skipped or its stage not committed). */
@@ -245,22 +312,25 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 throw abortedAtExit(stage.name()); // the hook dropped what the stage wrote
             }
             openStages.remove(stage);
-            if (!stage.commits() && commit) {
+            if (plan != null) {
+                if (stage.failed()) {
+                    ledger.forgetOutputsOf(stage.definition()); // as a run would: its consumers are skipped
+                }
+            } else if (!stage.commits() && commit) {
                 ledger.uncommitted(stage.tables());
-                LOG.info("stage {}: not committed (only selected tasks ran, or the stage was not selected)",
-                        stage.name());
+                events.stageFinished(stage.name(), StageOutcome.KEPT);
             } else if (!commit || stage.failed()) {
                 stage.stageRun().abort();
                 ledger.forgetOutputsOf(stage.definition());
-                LOG.info("stage {}: not committed{}; the previous version stays visible", stage.name(),
-                        stage.failed() ? ", a task failed" : "");
+                events.stageFinished(stage.name(), StageOutcome.FAILED);
             } else {
                 boolean published = stage.stageRun().publish();
                 ledger.committed(stage.name(), stage.tables(), published);
-                LOG.info("stage {}: committed{}", stage.name(), published ? "" : " (unchanged: nothing to write)");
+                events.stageFinished(stage.name(), StageOutcome.PUBLISHED);
             }
         } catch (DagException e) {
             ledger.fail(e);
+            events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
         } finally {
             ending.unlock();
@@ -273,13 +343,18 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         try {
             if (result == null) {
                 AgentPresence.unmatchedTaskEntries().forEach(this::warn);
-                if (!abortedAtExit) {
-                    ledger.runFinished(metadata, runId);
+                result = ledger.result(flow, runId, millis(), config);
+                if (!abortedAtExit && plan == null) {
+                    DagException failure = ledger.failure();
+                    RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
+                            failure == null ? null : failure.getMessage());
+                    result.attachReport(report);
+                    ledger.runFinished(metadata, runId, ReportJson.write(report));
                 }
                 ended();
-                result = ledger.result(flow, runId, millis(), config);
                 LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
                         abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+                events.runFinished(result);
             }
             return result;
         } finally {
@@ -316,7 +391,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             openStages.clear();
             ledger.fail(new DagException("Run " + runId + " was aborted: the JVM exited before it ended", null, null,
                     null, null));
-            ledger.runEnded(metadata, runId, RunStatus.ABORTED);
+            ledger.runEnded(metadata, runId, RunStatus.ABORTED, null);
             ended();
             LOG.warn("run {} of '{}' aborted: the JVM exits (System.exit, or a signal) before the run ended. Its open "
                     + "stages {} committed nothing; what they wrote is dropped", runId, flow.name(), stages);
@@ -362,27 +437,33 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      * @throws DefinitionException naming every such task
      */
     void refuseVersionDrift() {
-        if (strictVersions()) {
+        if (strictVersions() && metadata.isPresent()) {
             VersionDrift.refuseBeforeRun(flow, database, metadata);
         }
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions());
+        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions(), plan);
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
         if (execution.failure() != null) {
             RunningStatements statements = RunningStatements.ofThisThread();
             if (statements != null && statements.cancellation() != null) {
-                ledger.skip(invocation, statements.cancellation() + " (cancelled while it ran)");
                 stage.markFailed();
+                skip(invocation, statements.cancellation() + " (cancelled while it ran)");
                 return;
             }
             callerFrames.underCaller(execution.failure());
         }
-        if (!ledger.report(invocation, execution, millis, stage.tables())) {
+        TaskResult result = ledger.report(invocation, execution, millis, stage.tables());
+        if (result.error().isPresent()) {
             stage.markFailed();
+        }
+        events.taskFinished(result);
+        if (plan != null) {
+            plan.record(invocation, execution.outcome(), execution.reason(), execution.tables(),
+                    execution.materializations());
         }
     }
 

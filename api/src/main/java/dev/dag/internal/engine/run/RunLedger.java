@@ -80,23 +80,25 @@ final class RunLedger {
         return reported.contains(invocation);
     }
 
-    /** Records a task's execution; returns whether it succeeded. Its tables are added to {@code stageTables}. */
-    synchronized boolean report(TaskInvocation invocation, TaskExecution execution, long millis,
-                   Map<OutputPlaceholder, StoredTable> stageTables) {
+    /**
+     * Records a task's execution and returns its result (with an error when it failed). Its tables are added to
+     * {@code stageTables}.
+     */
+    synchronized TaskResult report(TaskInvocation invocation, TaskExecution execution, long millis,
+                                   Map<OutputPlaceholder, StoredTable> stageTables) {
         reported.add(invocation);
         reportedTasks.add(invocation);
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
-        results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
-                execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings()));
+        TaskResult result = new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
+                execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings());
+        results.add(result);
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
-        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", stage, invocation.taskName(), execution.outcome(), millis,
-                execution.rows(), execution.reason());
         if (error.isPresent()) {
             unavailable.add(invocation);
             failed(invocation, error.get());
-            return false;
+            return result;
         }
         execution.outputs().forEach((path, bound) -> {
             OutputPlaceholder placeholder = new OutputPlaceholder(invocation, path);
@@ -108,18 +110,20 @@ final class RunLedger {
                 blobs.put(placeholder, blob.obj());
             }
         });
-        return true;
+        return result;
     }
 
-    /** Records a task that did not run. */
-    synchronized void skip(TaskInvocation invocation, String reason) {
+    /** Records a task that did not run; returns its result. */
+    synchronized TaskResult skip(TaskInvocation invocation, String reason) {
         unavailable.add(invocation);
         reported.add(invocation);
         reportedTasks.add(invocation);
-        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
-                List.of(), List.of(), Optional.empty(), List.of()));
+        TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason,
+                0, 0, List.of(), List.of(), Optional.empty(), List.of());
+        results.add(result);
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
+        return result;
     }
 
     /**
@@ -190,15 +194,18 @@ final class RunLedger {
         }
     }
 
-    /** Records the run's end and its task history in the metadata. */
-    synchronized void runFinished(MetadataStore metadata, String runId) {
-        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED);
+    /** Records the run's end, its task history and its report (JSON) in the metadata. */
+    synchronized void runFinished(MetadataStore metadata, String runId, String report) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
     }
 
-    /** Records the run's end with {@code status} and its task history in the metadata. */
-    synchronized void runEnded(MetadataStore metadata, String runId, RunStatus status) {
+    /**
+     * Records the run's end with {@code status}, its task history and its report (null: none) in the metadata, in
+     * one transaction.
+     */
+    synchronized void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
         try {
-            metadata.runEnded(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages));
+            metadata.runEnded(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }

@@ -10,11 +10,14 @@ import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
+import dev.dag.internal.engine.report.HtmlReport;
+import dev.dag.internal.engine.report.RunReport;
 import dev.dag.internal.engine.values.BlobCodec;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.stage.StoredTableReader;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +35,7 @@ final class RunResult implements Result {
     private final ConfigContext config;
     private final boolean successful;
     private final List<String> warnings;
+    private RunReport report;
 
     RunResult(FlowDefinition flow, String runId, long millis, List<TaskResult> tasks, Map<OutputPlaceholder, StoredTable> tables,
               Map<OutputPlaceholder, StoredTable> uncommitted, Map<OutputPlaceholder, Object> blobs, ConfigContext config,
@@ -147,6 +151,20 @@ final class RunResult implements Result {
     @Override
     public String summary() {
         return SummaryFormatter.format(this);
+    }
+
+    /** The run's report, once it finished. */
+    void attachReport(RunReport report) {
+        this.report = report;
+    }
+
+    @Override
+    public void writeReport(Path file) {
+        if (report == null) {
+            throw new DefinitionException("Run " + runId + " of flow '" + flowName + "' has not finished: write its "
+                    + "report from the result its run returned (or from RunContext.result() after the run closed).");
+        }
+        HtmlReport.write(report, file);
     }
 
     @Override

@@ -63,34 +63,65 @@ public final class StageRun implements AutoCloseable {
         database.requireStageSchemaFits(stage);
         lock = StageLocks.take(database, stage);
         try (Connection connection = database.connection()) {
-            List<StoredObject> leftovers = new ArrayList<>();
-            for (StoredObject object : metadata.objectsOf(connection, stage)) {
-                if (object.state() == ObjectState.PUBLISHED) {
-                    committed.add(object);
-                } else {
-                    leftovers.add(object);
-                }
-            }
+            List<StoredObject> leftovers = readObjects(connection);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
-            for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
-                committed.add(entry);
-            }
-            StagePublisher publisher = new StagePublisher(database);
-            if (!committed.isEmpty()) {
-                Set<String> views = publisher.viewNames(connection, stage, committed.tableNames());
-                committed.checkPresence(dataTables.names(connection), views);
-                if (committed.hasMissing()) {
-                    committed.checkPresence(dataTables.relisted(connection), views);
-                }
-                committed.lastFlowFrom(this::lastCommittingFlow);
-            }
+            readEntries(connection);
             if (committed.isEmpty() || committed.hasMissing()) {
-                publisher.prepareSchemas(connection, stage); // a stage published intact has them
+                new StagePublisher(database).prepareSchemas(connection, stage); // a stage published intact has them
             }
         } catch (SQLException e) {
             close();
             throw new MaterializationException("Cannot prepare stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    /**
+     * For a plan: reads the committed version as {@link #begin()} does, without the lock, without cleaning up and
+     * without creating anything; from then on the {@link #writer()} only plans.
+     *
+     * @throws MaterializationException if the database refuses a read
+     */
+    public void read() {
+        database.requireStageSchemaFits(stage);
+        writer.planOnly();
+        if (!metadata.isPresent()) {
+            return; // nothing was ever committed on this instance
+        }
+        try (Connection connection = database.connection()) {
+            readObjects(connection);
+            readEntries(connection);
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
+                    + ": " + e.getMessage(), null, null, stage, null, e);
+        }
+    }
+
+    /** Reads the stage's objects: the published ones into the committed version; returns the others. */
+    private List<StoredObject> readObjects(Connection connection) throws SQLException {
+        List<StoredObject> leftovers = new ArrayList<>();
+        for (StoredObject object : metadata.objectsOf(connection, stage)) {
+            if (object.state() == ObjectState.PUBLISHED) {
+                committed.add(object);
+            } else {
+                leftovers.add(object);
+            }
+        }
+        return leftovers;
+    }
+
+    /** Reads the committed cache entries and notes which committed tables are gone from the database. */
+    private void readEntries(Connection connection) throws SQLException {
+        for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
+            committed.add(entry);
+        }
+        if (!committed.isEmpty()) {
+            Set<String> views = new StagePublisher(database).viewNames(connection, stage, committed.tableNames());
+            committed.checkPresence(dataTables.names(connection), views);
+            if (committed.hasMissing()) {
+                committed.checkPresence(dataTables.relisted(connection), views);
+            }
+            committed.lastFlowFrom(this::lastCommittingFlow);
         }
     }
 

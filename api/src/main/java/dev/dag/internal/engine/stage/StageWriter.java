@@ -38,6 +38,8 @@ public final class StageWriter {
     private final PhysicalTables tables;
     private final CommittedVersion committed;
     private final NewVersion next;
+    private TableObserver observer = TableObserver.NONE;
+    private boolean planning;
 
     StageWriter(StageRun run, CommittedVersion committed, NewVersion next) {
         this.stage = run.stage();
@@ -58,11 +60,35 @@ public final class StageWriter {
     public record BlobWrite(Object value, String physical, boolean reused) {
     }
 
+    /** From now on nothing is written: each table or blob that a run would write is only keyed (a plan). */
+    void planOnly() {
+        planning = true;
+    }
+
+    /** Whether this writer only plans ({@link #planOnly()}). */
+    public boolean planning() {
+        return planning;
+    }
+
+    /** The table a run would write as {@code name} with key {@code key}, as a plan hands it to consumers. */
+    public StoredTable planned(String name, String key) {
+        String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
+        return StoredTable.planned(stage, name, tables.ref(physical), key);
+    }
+
+    /** Tells {@code observer} of every table written or kept from now on. */
+    public void observe(TableObserver observer) {
+        this.observer = observer;
+    }
+
     /** Carries a cache-valid task's objects into the new version: no row is moved. */
     public void keep(CacheEntry entry) {
         for (CacheEntry.Output output : entry.outputs()) {
             next.reserve(output.name(), entry.task());
             next.keep(output.physical(), output.name(), output.kind());
+            if (output.isTable()) {
+                observer.table(entry.task(), output.name(), committed.table(output).rows(), true, null);
+            }
         }
     }
 
@@ -86,7 +112,11 @@ public final class StageWriter {
         StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.TABLE, name, key) : null;
         if (unchanged != null) {
             next.keep(unchanged.physicalName(), name, ObjectKind.TABLE);
+            observer.table(task, name, unchanged.rows(), true, sqlOf(table));
             return new TableWrite(stored(name, unchanged.physicalName(), unchanged.rows(), key), true, null);
+        }
+        if (planning) {
+            return new TableWrite(planned(name, key), false, change(name, query));
         }
         String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
         long rows;
@@ -97,6 +127,7 @@ public final class StageWriter {
             throw e;
         }
         next.wrote(name, physical);
+        observer.table(task, name, rows, false, sqlOf(table));
         return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
     }
 
@@ -115,18 +146,26 @@ public final class StageWriter {
             return new BlobWrite(committed.blob(output, loader), unchanged.physicalName(), true);
         }
         String physical = PhysicalNames.of(stage, name, runTag, Integer.MAX_VALUE);
-        try (Connection connection = database.connection()) {
+        try {
             String json = BlobCodec.toJson(value);
             String type = BlobCodec.typeName(value);
             Object readBack = BlobCodec.readBackExactly(value, json, type, loader);
-            metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null,
-                    type, json, 0), runId);
-            next.registering(physical);
+            if (!planning) {
+                try (Connection connection = database.connection()) {
+                    metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
+                            key, null, type, json, 0), runId);
+                }
+                next.registering(physical);
+            }
             return new BlobWrite(readBack, physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
         }
+    }
+
+    private static String sqlOf(Table table) {
+        return table.obj() instanceof String sql ? sql : null;
     }
 
     private StoredTable stored(String name, String physical, long rows, String key) {

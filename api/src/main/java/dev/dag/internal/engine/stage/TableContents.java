@@ -2,6 +2,7 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializeOptions;
 import dev.dag.TableRef;
+import dev.dag.internal.engine.values.NotYetWritten;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.store.Database;
 
@@ -20,6 +21,12 @@ public final class TableContents {
     public static StoredTable as(StoredTable stored, Class<?> type, Database database, String consumer) {
         if (type == null || type == TableRef.class) {
             return stored.withContent(stored::ref);
+        }
+        if (!stored.isWritten()) {
+            return stored.withContent(() -> {
+                throw new NotYetWritten("reads the rows of table '" + stored.tableName() + "' of stage '"
+                        + stored.stage() + "', which the run would write");
+            });
         }
         return stored.withContent(StoredTableReader.of(database, stored, type, consumer));
     }

@@ -16,22 +16,42 @@ public final class StoredTable implements TableAccess.Stored {
     private final long rows;
     private final String cacheKey;
     private final Supplier<Object> contentReader;
+    private final boolean written;
     private Object content;
     private boolean read;
 
     public StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey,
                        Supplier<Object> contentReader) {
+        this(stage, tableName, ref, rows, cacheKey, contentReader, true);
+    }
+
+    private StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey,
+                        Supplier<Object> contentReader, boolean written) {
         this.stage = stage;
         this.tableName = tableName;
         this.ref = ref;
         this.rows = rows;
         this.cacheKey = cacheKey;
         this.contentReader = contentReader;
+        this.written = written;
+    }
+
+    /**
+     * A table a plan expects a run to write (rows unknown, the physical table not there): its reference and key
+     * are what the run would give consumers, reading its rows is {@link NotYetWritten}.
+     */
+    public static StoredTable planned(String stage, String tableName, TableRef ref, String cacheKey) {
+        return new StoredTable(stage, tableName, ref, -1, cacheKey, () -> ref, false);
     }
 
     /** The same stored table, seen through another content reader. */
     public StoredTable withContent(Supplier<Object> reader) {
-        return new StoredTable(stage, tableName, ref, rows, cacheKey, reader);
+        return new StoredTable(stage, tableName, ref, rows, cacheKey, reader, written);
+    }
+
+    /** Whether the physical table exists (false for a {@link #planned} one). */
+    public boolean isWritten() {
+        return written;
     }
 
     /** Stage the table belongs to. */

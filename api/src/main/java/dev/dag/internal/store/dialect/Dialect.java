@@ -40,11 +40,22 @@ public interface Dialect {
         return java.util.Map.of();
     }
 
+    /**
+     * Whether the database of {@code jdbcUrl} may hold something already, without connecting (a plan must not
+     * create an embedded database's file by looking into it). Default: true, a server is asked.
+     */
+    default boolean mayHoldData(String jdbcUrl) {
+        return true;
+    }
+
     /** Longest identifier in bytes the database keeps unchanged. */
     int maxIdentifierBytes();
 
     /** {@code CREATE SCHEMA IF NOT EXISTS}. */
     String createSchema(String schema);
+
+    /** {@code DROP SCHEMA IF EXISTS schema CASCADE}: the schema with everything in it. */
+    String dropSchema(String schema);
 
     /** {@code CREATE TABLE schema.table AS query}. */
     String createTableAs(String schema, String table, String query);

@@ -1,6 +1,8 @@
 package dev.dag.internal.store.dialect;
 
 import dev.dag.internal.store.dialect.values.DuckDbColumnReaders;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -33,11 +35,23 @@ public final class DuckDbDialect extends StandardSql {
         return name.equals(catalogOf(jdbcUrl)) ? "the name of the database file's catalog" : null;
     }
 
-    /** The catalog name DuckDB gives the database of {@code jdbcUrl}: the file name without extension. */
-    private static String catalogOf(String jdbcUrl) {
+    /** An in-memory database holds nothing before a pool opens it; a file, once it exists. */
+    @Override
+    public boolean mayHoldData(String jdbcUrl) {
+        String path = pathOf(jdbcUrl);
+        return !path.isEmpty() && !path.startsWith(":memory:") && !path.startsWith("memory:")
+                && Files.exists(Path.of(path));
+    }
+
+    private static String pathOf(String jdbcUrl) {
         String path = jdbcUrl.substring("jdbc:duckdb:".length());
         int query = path.indexOf('?');
-        path = query < 0 ? path : path.substring(0, query);
+        return query < 0 ? path : path.substring(0, query);
+    }
+
+    /** The catalog name DuckDB gives the database of {@code jdbcUrl}: the file name without extension. */
+    private static String catalogOf(String jdbcUrl) {
+        String path = pathOf(jdbcUrl);
         if (path.isEmpty() || path.startsWith(":memory:")) {
             return "memory";
         }

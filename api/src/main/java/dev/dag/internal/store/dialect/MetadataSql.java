@@ -12,6 +12,7 @@ import java.util.List;
  * <li>{@code tasks}: the cache entry of each task of each stage version: its key, the key's parts
  * (to explain a rerun) and its outputs.</li>
  * <li>{@code task_runs}: what each run did to each task and why, kept for later reading.</li>
+ * <li>{@code run_reports}: each run's report (its graph, reasons, tables and SQL) as JSON, to render it later.</li>
  * </ul>
  */
 public final class MetadataSql {
@@ -57,7 +58,85 @@ public final class MetadataSql {
                         + "flow VARCHAR(200) NOT NULL, started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP, "
                         + "status VARCHAR(20) NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("stage_commits") + " (stage VARCHAR(200) NOT NULL, "
-                        + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)");
+                        + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)",
+                createRunReports());
+    }
+
+    /**
+     * The table of run reports (added after format 1 without changing it: a dag that does not know it ignores it,
+     * and {@link #selectAnyRunReport()} tells a store that lacks it).
+     */
+    public String createRunReports() {
+        return "CREATE TABLE IF NOT EXISTS " + table("run_reports")
+                + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)";
+    }
+
+    /** Fails when the table of run reports does not exist; returns no row. */
+    public String selectAnyRunReport() {
+        return "SELECT run_id FROM " + table("run_reports") + " WHERE 1 = 0";
+    }
+
+    /** Every commit of every stage, newest first: columns (stage, run_id, committed_at). */
+    public String selectStageCommits() {
+        return "SELECT stage, run_id, committed_at FROM " + table("stage_commits") + " ORDER BY committed_at DESC";
+    }
+
+    /** Per stage, the published tables and their rows: columns (stage, tables, rows). */
+    public String selectPublishedTableCounts() {
+        return "SELECT stage, count(*), sum(row_count) FROM " + table("objects")
+                + " WHERE state = 'published' AND kind = 'table' GROUP BY stage";
+    }
+
+    /** Every stage the metadata names, in objects, cache entries or commits: one column (stage). */
+    public String selectKnownStages() {
+        return "SELECT stage FROM " + table("objects") + " UNION SELECT stage FROM " + table("tasks")
+                + " UNION SELECT stage FROM " + table("stage_commits");
+    }
+
+    /**
+     * Runs whose id starts with a text, newest first: columns (run_id, flow, started_at, finished_at, status);
+     * parameter: the text with a trailing %.
+     */
+    public String selectRuns() {
+        return "SELECT run_id, flow, started_at, finished_at, status FROM " + table("runs")
+                + " WHERE run_id LIKE ? ORDER BY started_at DESC";
+    }
+
+    /** What a run did to its tasks: columns (stage, task, outcome, reason, millis, row_count); parameter: run_id. */
+    public String selectTaskRuns() {
+        return "SELECT stage, task, outcome, reason, millis, row_count FROM " + table("task_runs") + " WHERE run_id = ?";
+    }
+
+    /**
+     * The runs of one task, newest first: columns (run_id, outcome, reason, finished_at); parameters: stage, task.
+     */
+    public String selectRunsOfTask() {
+        return "SELECT run_id, outcome, reason, finished_at FROM " + table("task_runs")
+                + " WHERE stage = ? AND task = ? ORDER BY finished_at DESC";
+    }
+
+    /** Deletes what the metadata keeps of a run; parameter: run_id. */
+    public List<String> deleteRun() {
+        return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id = ?",
+                "DELETE FROM " + table("run_reports") + " WHERE run_id = ?",
+                "DELETE FROM " + table("stage_commits") + " WHERE run_id = ?",
+                "DELETE FROM " + table("runs") + " WHERE run_id = ?");
+    }
+
+    /** Deletes the cache entries and commits of a stage (its objects are forgotten one by one); parameter: stage. */
+    public List<String> deleteStage() {
+        return List.of("DELETE FROM " + table("tasks") + " WHERE stage = ?",
+                "DELETE FROM " + table("stage_commits") + " WHERE stage = ?");
+    }
+
+    /** Parameters: run_id, report (JSON). */
+    public String insertRunReport() {
+        return "INSERT INTO " + table("run_reports") + " (run_id, report) VALUES (?, ?)";
+    }
+
+    /** The report of a run; parameter: run_id. */
+    public String selectRunReport() {
+        return "SELECT report FROM " + table("run_reports") + " WHERE run_id = ?";
     }
 
     /** Reads the format version: one row, one column. */

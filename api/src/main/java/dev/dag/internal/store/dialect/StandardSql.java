@@ -28,6 +28,11 @@ public abstract class StandardSql implements Dialect {
     }
 
     @Override
+    public String dropSchema(String schema) {
+        return "DROP SCHEMA IF EXISTS " + quote(schema) + " CASCADE";
+    }
+
+    @Override
     public String createTableAs(String schema, String table, String query) {
         return "CREATE TABLE " + qualified(schema, table) + " AS\n" + query;
     }

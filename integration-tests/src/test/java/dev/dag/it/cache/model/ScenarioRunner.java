@@ -1,8 +1,10 @@
 package dev.dag.it.cache.model;
 
 import dev.dag.Flow;
+import dev.dag.Plan;
 import dev.dag.Result;
 import dev.dag.TaskResult;
+import dev.dag.it.support.PlanAgreement;
 import dev.dag.it.support.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,7 +16,8 @@ import java.util.Set;
 
 /**
  * Plays one scenario on one database: runs the generated flow, then after each edit runs it again, and judges each
- * run against the reference model and against a clean run of the same (effective) definition in a fresh database.
+ * run against the reference model, against a clean run of the same (effective) definition in a fresh database, and
+ * against the plan made just before it ({@code flow.plan}, see {@link PlanAgreement}).
  * Stops at the first run that disagrees: after it, the model's memory of the committed stages is no longer dag's.
  */
 final class ScenarioRunner {
@@ -64,9 +67,12 @@ final class ScenarioRunner {
 
     private Observation observe(TestDatabase db, FlowSpec flow, String source, Map<String, PublishedTable> before) {
         Class<?> tasks = classes.load(source);
-        TaskClasses.takeExecuted(tasks);
-        Result result = TaskClasses.define(tasks).run(db.options());
+        Flow definition = TaskClasses.define(tasks);
+        Plan plan = definition.plan(db.options());
+        TaskClasses.takeExecuted(tasks); // the lazy bodies the plan ran are not executions of the run
+        Result result = definition.run(db.options());
         Set<String> executed = TaskClasses.takeExecuted(tasks);
+        PlanAgreement.assertAgrees(plan, result);
         Map<String, TaskResult> results = new LinkedHashMap<>();
         result.tasks().forEach(task -> results.put(task.task(), task));
         return new Observation(results, executed, before, PublishedTables.read(db, flow.stageNames()),

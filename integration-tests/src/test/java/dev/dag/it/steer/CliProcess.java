@@ -1,0 +1,92 @@
+package dev.dag.it.steer;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import dev.dag.ConfigContext;
+import dev.dag.it.support.TestDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the command line as a user would, {@code java -jar dag-cli.jar <command>}, in its own JVM, against the
+ * instance of a {@link TestDatabase}: a DuckDB file by {@code --duckdb}, PostgreSQL by a {@code dag.yaml} written for
+ * it. The test's own connection pool is closed first (DuckDB lets one process at a time open a file).
+ */
+final class CliProcess {
+    private static final long TIMEOUT_SECONDS = 120;
+
+    /** What one command did. */
+    record Outcome(int exitCode, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    private CliProcess() {
+    }
+
+    /** Runs {@code dag <arguments>} on {@code db}'s instance with no input. */
+    static Outcome run(TestDatabase db, String... arguments) {
+        ConfigContext config = db.config();
+        config.close(); // reopened by the next run of the test
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
+        command.addAll(instance(config));
+        command.addAll(List.of(arguments));
+        try {
+            Path out = Files.createTempFile("dag-cli-", ".out");
+            Path err = Files.createTempFile("dag-cli-", ".err");
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("dag did not end within " + TIMEOUT_SECONDS + " s: " + command);
+            }
+            Outcome outcome = new Outcome(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            System.out.println("$ dag " + String.join(" ", arguments) + "\n" + outcome);
+            return outcome;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    private static List<String> instance(ConfigContext config) {
+        if (config.url().startsWith("jdbc:duckdb:")) {
+            return List.of("--duckdb", config.url().substring("jdbc:duckdb:".length()));
+        }
+        try {
+            Path yaml = Files.createTempFile("dag-cli-", ".yaml");
+            yaml.toFile().deleteOnExit();
+            String password = config.password() == null || config.password().isEmpty() ? ""
+                    : "    password: " + config.password() + "\n";
+            Files.writeString(yaml, "instances:\n  it:\n    url: " + config.url() + "\n    user: " + config.user()
+                    + "\n" + password + "    schema_prefix: " + config.schemaPrefix() + "\n    metadata_schema: "
+                    + config.metadataSchema() + "\n");
+            return List.of("--config", yaml.toString(), "--instance", "it");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path jar() {
+        String jar = System.getProperty("dag.cli.jar");
+        assertNotNull(jar, "the failsafe configuration passes the CLI jar as dag.cli.jar");
+        return Path.of(jar);
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
