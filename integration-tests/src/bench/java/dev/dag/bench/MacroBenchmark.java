@@ -48,12 +48,12 @@ public final class MacroBenchmark {
                 Runtime.getRuntime().maxMemory() >> 20, options);
         Report report = new Report();
         if (options.databases().contains("duckdb")) {
-            runAll(BenchDatabase.duckdb(), options, report);
+            runAll(BenchDatabase.duckdb(options.parallelism()), options, report);
         }
         if (options.databases().contains("postgres")) {
             BenchDatabase postgres = null;
             try {
-                postgres = BenchDatabase.postgres();
+                postgres = BenchDatabase.postgres(options.parallelism());
             } catch (SQLException e) {
                 String skip = "PostgreSQL SKIPPED: no server answers (" + e.getMessage() + "); set "
                         + "DAG_BENCH_POSTGRES_URL / _USER / _PASSWORD";

@@ -65,7 +65,7 @@ public final class FlowRunner implements FlowSteps {
 
     /**
      * What {@link #run} would do, found by the same steps in a run that reads the committed versions and writes
-     * nothing (see {@link Run#openForPlan}), one task after another: a plan runs no task body that could take long.
+     * nothing (see {@link Run#openForPlan}), one task after another: a plan executes no SQL, nothing to overlap.
      *
      * @throws DagException what would refuse the run before any task ran
      */

@@ -249,7 +249,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         return execution;
     }
 
-    /** Runs (or carries over) the next call of a task in {@code stage}; {@code forced} runs it even when cache-valid. */
+    /** Runs (or carries over) the next call of a task in {@code stage}; {@code forced} runs it even if cache-valid. */
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
         return runTask(stage, invocation, stage.nextOrdinal(invocation.taskName()), forced);
     }

@@ -90,8 +90,8 @@ final class RunLedger {
         reportedTasks.add(invocation);
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
-        TaskResult result = new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
-                execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings());
+        TaskResult result = new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(),
+                millis, execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings());
         results.add(result);
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
@@ -118,8 +118,8 @@ final class RunLedger {
         unavailable.add(invocation);
         reported.add(invocation);
         reportedTasks.add(invocation);
-        TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason,
-                0, 0, List.of(), List.of(), Optional.empty(), List.of());
+        TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED,
+                reason, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
         results.add(result);
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));

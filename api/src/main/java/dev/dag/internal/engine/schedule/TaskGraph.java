@@ -42,8 +42,8 @@ final class TaskGraph {
                 stageOf[task] = stage;
                 Integer previous = lastCall.put(invocation.taskName(), task);
                 previousCall[task] = previous == null ? -1 : previous;
-                upstream[task] = invocation.upstream().stream().mapToInt(producer -> indexOf(index, producer, invocation))
-                        .toArray();
+                upstream[task] = invocation.upstream().stream()
+                        .mapToInt(producer -> indexOf(index, producer, invocation)).toArray();
             }
         }
     }
