@@ -20,7 +20,8 @@ import java.util.OptionalInt;
  *
  * In {@code dag.yaml}, each instance lists {@code url}, {@code user}, {@code password},
  * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size}, {@code parallelism},
- * {@code lock_timeout_seconds} and {@code strict_versions}; {@code ${NAME}} and
+ * {@code lock_timeout_seconds}, {@code lock_mode}, {@code lock_lease_seconds}, {@code publish_wait_seconds} and
+ * {@code strict_versions}; {@code ${NAME}} and
  * {@code ${NAME:-default}} are replaced from the environment.
  */
 public final class ConfigContext implements AutoCloseable {
@@ -41,6 +42,27 @@ public final class ConfigContext implements AutoCloseable {
     private final boolean strictVersions;
     private final int connectTimeoutSeconds;
     private final List<String> projectPackages;
+    private final LockMode lockMode;
+    private final int lockLeaseSeconds;
+    private final int publishWaitSeconds;
+
+    /**
+     * How runs on one instance take turns on a stage and tell live runs from dead ones (see docs/concurrency.md).
+     */
+    public enum LockMode {
+        /**
+         * The default. PostgreSQL: session advisory locks, each on a connection of its own, released by the server
+         * when a process dies; they need sessions that last (a direct connection, or a pooler in session mode).
+         * DuckDB: within the process, which is the only one that can open the file.
+         */
+        SESSION,
+        /**
+         * PostgreSQL only: leases in a table of the metadata schema, renewed while a run lives; for poolers in
+         * transaction mode, where a client has no session of its own. A dead run's lease is free after
+         * {@code lock_lease_seconds}.
+         */
+        LEASE
+    }
 
     private ConfigContext(Builder builder) {
         this.instance = builder.instance;
@@ -55,6 +77,9 @@ public final class ConfigContext implements AutoCloseable {
         this.strictVersions = builder.strictVersions;
         this.connectTimeoutSeconds = builder.connectTimeoutSeconds;
         this.projectPackages = List.copyOf(builder.projectPackages);
+        this.lockMode = builder.lockMode;
+        this.lockLeaseSeconds = builder.lockLeaseSeconds;
+        this.publishWaitSeconds = builder.publishWaitSeconds;
     }
 
     /**
@@ -165,6 +190,27 @@ public final class ConfigContext implements AutoCloseable {
         return projectPackages;
     }
 
+    /** How runs take turns on a stage and see each other (default {@link LockMode#SESSION}). */
+    public LockMode lockMode() {
+        return lockMode;
+    }
+
+    /**
+     * With {@link LockMode#LEASE}: how long a lease lasts unless renewed, in seconds (default 30); a run renews
+     * its leases every third of it, and a dead run's stage is free again after it.
+     */
+    public int lockLeaseSeconds() {
+        return lockLeaseSeconds;
+    }
+
+    /**
+     * How long publishing a stage may wait for readers that hold its views (open transactions that read them),
+     * in seconds (default 60); then the publish fails naming them. PostgreSQL only: DuckDB's readers never block.
+     */
+    public int publishWaitSeconds() {
+        return publishWaitSeconds;
+    }
+
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
@@ -190,6 +236,9 @@ public final class ConfigContext implements AutoCloseable {
         private boolean strictVersions;
         private int connectTimeoutSeconds = 30;
         private List<String> projectPackages = List.of();
+        private LockMode lockMode = LockMode.SESSION;
+        private int lockLeaseSeconds = 30;
+        private int publishWaitSeconds = 60;
 
         private Builder() {
         }
@@ -275,6 +324,31 @@ public final class ConfigContext implements AutoCloseable {
             return this;
         }
 
+        /** How runs take turns on a stage (default {@link LockMode#SESSION}). */
+        public Builder lockMode(LockMode mode) {
+            this.lockMode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /** How long a lease lasts unless renewed, in seconds (default 30, at least 3), for {@link LockMode#LEASE}. */
+        public Builder lockLeaseSeconds(int seconds) {
+            if (seconds < 3) {
+                throw new ConfigException("lock_lease_seconds must be at least 3 (a run renews its leases every third "
+                        + "of it), got " + seconds, null);
+            }
+            this.lockLeaseSeconds = seconds;
+            return this;
+        }
+
+        /** How long a publish may wait for readers of the stage, in seconds (default 60, at least 0). */
+        public Builder publishWaitSeconds(int seconds) {
+            if (seconds < 0) {
+                throw new ConfigException("publish_wait_seconds must not be negative, got " + seconds, null);
+            }
+            this.publishWaitSeconds = seconds;
+            return this;
+        }
+
         /** Whether a manual version whose task's code changed fails the run (default false). */
         public Builder strictVersions(boolean strict) {
             this.strictVersions = strict;
@@ -299,13 +373,26 @@ public final class ConfigContext implements AutoCloseable {
                 case "lock_timeout_seconds" -> lockTimeoutSeconds(parseNumber("lock_timeout_seconds", value));
                 case "strict_versions" -> strictVersions(parseBoolean("strict_versions", value));
                 case "connect_timeout_seconds" -> connectTimeoutSeconds(parseNumber("connect_timeout_seconds", value));
+                case "lock_mode" -> lockMode(parseLockMode(value));
+                case "lock_lease_seconds" -> lockLeaseSeconds(parseNumber("lock_lease_seconds", value));
+                case "publish_wait_seconds" -> publishWaitSeconds(parseNumber("publish_wait_seconds", value));
                 case "project_packages" -> projectPackages(java.util.Arrays.stream(value.split(","))
                         .map(String::strip).filter(text -> !text.isEmpty()).toList());
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
                         + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
-                        + "parallelism, lock_timeout_seconds, strict_versions, connect_timeout_seconds, "
-                        + "project_packages.", null);
+                        + "parallelism, lock_timeout_seconds, lock_mode, lock_lease_seconds, publish_wait_seconds, "
+                        + "strict_versions, connect_timeout_seconds, project_packages.", null);
             }
+        }
+
+        private LockMode parseLockMode(String value) {
+            String text = value.trim().toLowerCase(java.util.Locale.ROOT);
+            return switch (text) {
+                case "session" -> LockMode.SESSION;
+                case "lease" -> LockMode.LEASE;
+                default -> throw new ConfigException("lock_mode of instance '" + instance + "' must be session or "
+                        + "lease, got '" + value + "'", null);
+            };
         }
 
         private boolean parseBoolean(String key, String value) {

@@ -11,7 +11,7 @@ import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.report.HtmlReport;
 import dev.dag.internal.engine.report.ReportJson;
 import dev.dag.internal.engine.report.RunReport;
-import dev.dag.internal.engine.stage.StageMaintenance;
+import dev.dag.internal.engine.stage.cleanup.StageMaintenance;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import java.nio.file.Path;

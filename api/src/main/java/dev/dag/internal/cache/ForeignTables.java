@@ -23,7 +23,8 @@ final class ForeignTables {
 
     /**
      * Checks that every table in the instance's data schema was written under this metadata schema: dag
-     * registers each table before it writes it, so a table this metadata does not know was written under
+     * registers each table before it writes it (and drops it before it forgets it), so a table listed before and
+     * after the metadata was read, which the metadata does not know, was written under
      * another metadata schema (a changed {@code metadata_schema} over the same stages), and each would take the
      * other's tables for its own.
      *
@@ -40,6 +41,10 @@ final class ForeignTables {
                 while (rows.next()) {
                     unknown.remove(rows.getString(1));
                 }
+            }
+            if (!unknown.isEmpty()) {
+                // another run may have dropped and forgotten one since the listing (it drops before it forgets)
+                unknown.retainAll(PhysicalTables.data(database).names(connection));
             }
             if (!unknown.isEmpty()) {
                 throw new ConfigException("Schema '" + database.dataSchema() + "' of instance '"

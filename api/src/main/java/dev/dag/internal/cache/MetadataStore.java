@@ -13,6 +13,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.IntFunction;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -20,6 +23,8 @@ import java.util.List;
  * counts as cache: a failed or killed run leaves {@code staged} rows that the next run drops.
  */
 public final class MetadataStore {
+    private static final int CREATE_ATTEMPTS = 5;
+    private static final long CREATE_PAUSE_MILLIS = 200;
     private final Database database;
     private final MetadataSql sql;
     private boolean present = true;
@@ -52,6 +57,11 @@ public final class MetadataStore {
         int version = database.isConnected() ? store.existingVersion() : -1;
         if (version == -1) {
             store.present = false;
+        } else if (version == MetadataSql.UPGRADABLE_VERSION) {
+            throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
+                    + database.config().instance() + "' was written by an earlier dag (format version " + version
+                    + "); the next run upgrades it to version " + MetadataSql.FORMAT_VERSION + ", which a plan, "
+                    + "writing nothing, does not. Run the flow once, then plan.", null);
         } else if (version != MetadataSql.FORMAT_VERSION) {
             throw store.otherFormat(version);
         }
@@ -78,6 +88,35 @@ public final class MetadataStore {
         if (existingVersion() == MetadataSql.FORMAT_VERSION && hasRunReports()) {
             return; // the usual case: no DDL, which costs a commit each on an embedded database
         }
+        synchronized (database) {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    createOrUpgrade();
+                    return;
+                } catch (SQLException raced) {
+                    // two first runs at once, in two processes (DuckDB: a write-write conflict, PostgreSQL: a
+                    // duplicate catalog row): done once the other one committed the tables
+                    if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+                        return;
+                    }
+                    if (attempt == CREATE_ATTEMPTS) {
+                        throw raced;
+                    }
+                    pause();
+                }
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(CREATE_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void createOrUpgrade() throws SQLException {
         try (Connection connection = database.connection()) {
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
@@ -95,10 +134,17 @@ public final class MetadataStore {
                         insert.setInt(1, MetadataSql.FORMAT_VERSION);
                         insert.executeUpdate();
                     }
+                } else if (version == MetadataSql.UPGRADABLE_VERSION) {
+                    for (String ddl : sql.upgrade()) {
+                        statement.execute(ddl);
+                    }
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
                     throw otherFormat(version);
                 }
+            } catch (SQLException e) {
+                connection.rollback(); // a pooled connection must not keep the failed transaction (and its snapshot)
+                throw e;
             }
             connection.commit();
         }
@@ -134,9 +180,17 @@ public final class MetadataStore {
         }
     }
 
-    /** An object a stage holds. */
+    /**
+     * An object a stage holds; {@code retiredWhile}: for a retired one, the runs that were live when it was
+     * retired (they may still read it).
+     */
     public record StoredObject(String physicalName, String name, ObjectKind kind, long rows, String cacheKey,
-                               String query, String blobType, String blobJson, String runId, ObjectState state) {
+                               String query, String blobType, String blobJson, String runId, ObjectState state,
+                               Set<String> retiredWhile) {
+    }
+
+    /** A retired object of some stage, and the runs that were live when it was retired. */
+    public record RetiredObject(String physicalName, String stage, ObjectKind kind, Set<String> retiredWhile) {
     }
 
     /** An object a run wrote, with its rows (0 for a blob). */
@@ -175,11 +229,52 @@ public final class MetadataStore {
                     objects.add(new StoredObject(rows.getString(1), rows.getString(2),
                             ObjectKind.fromStored(rows.getString(3)), rows.getLong(4), rows.getString(5),
                             rows.getString(6), rows.getString(7), rows.getString(8), rows.getString(9),
-                            ObjectState.fromStored(rows.getString(10))));
+                            ObjectState.fromStored(rows.getString(10)), runIds(rows.getString(11))));
                 }
             }
         }
         return objects;
+    }
+
+    /** The retired objects of every stage. */
+    public List<RetiredObject> retired(Connection connection) throws SQLException {
+        return select(connection, sql.selectRetired(), rows -> new RetiredObject(rows.getString(1), rows.getString(2),
+                ObjectKind.fromStored(rows.getString(3)), runIds(rows.getString(4))));
+    }
+
+    /** The ids of the runs recorded as running: the live ones, and dead ones that never recorded their end. */
+    public Set<String> running(Connection connection) throws SQLException {
+        return new TreeSet<>(select(connection, sql.selectRunning(), rows -> rows.getString(1)));
+    }
+
+    /** Of {@code runIds}, the runs that are live now. */
+    public Set<String> live(Connection connection, Collection<String> runIds) throws SQLException {
+        return database.live(connection, runIds);
+    }
+
+    /** The live runs other than {@code runId}: they may still read what a publish retires now. */
+    public Set<String> otherLiveRuns(Connection connection, String runId) throws SQLException {
+        Set<String> running = running(connection);
+        running.remove(runId);
+        return database.live(connection, running);
+    }
+
+    private interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    private static <T> List<T> select(Connection connection, String query, Row<T> row) throws SQLException {
+        List<T> values = new ArrayList<>();
+        try (Statement select = connection.createStatement(); ResultSet rows = select.executeQuery(query)) {
+            while (rows.next()) {
+                values.add(row.read(rows));
+            }
+        }
+        return values;
+    }
+
+    private static Set<String> runIds(String stored) {
+        return stored == null || stored.isEmpty() ? Set.of() : Set.of(stored.split(","));
     }
 
     /** Whether the run started within {@code hours} hours (unknown runs count as old). */
@@ -204,31 +299,88 @@ public final class MetadataStore {
     /** The cache entries of the stage's published version. */
     public List<CacheEntry> publishedEntries(Connection connection, String stage) throws SQLException {
         List<CacheEntry> entries = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement(sql.selectPublishedTasks())) {
-            select.setString(1, stage);
-            try (ResultSet rows = select.executeQuery()) {
+        readEntries(connection, sql.selectPublishedTasks(), stage, (entry, runId) -> entries.add(entry));
+        return entries;
+    }
+
+    /** A cache entry of a version that run {@code runId} wrote but could not publish. */
+    public record StagedEntry(String runId, CacheEntry entry) {
+    }
+
+    /** The cache entries of the stage's versions that were written but not published. */
+    public List<StagedEntry> stagedEntries(Connection connection, String stage) throws SQLException {
+        List<StagedEntry> entries = new ArrayList<>();
+        readEntries(connection, sql.selectStagedTasks(), stage, (entry, runId) -> entries.add(new StagedEntry(runId,
+                entry)));
+        return entries;
+    }
+
+    private interface EntryRow {
+        void add(CacheEntry entry, String runId);
+    }
+
+    private void readEntries(Connection connection, String select, String stage, EntryRow row) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(select)) {
+            statement.setString(1, stage);
+            try (ResultSet rows = statement.executeQuery()) {
+                boolean withRun = rows.getMetaData().getColumnCount() > 5;
                 while (rows.next()) {
-                    entries.add(new CacheEntry(rows.getString(1), rows.getInt(2),
+                    row.add(new CacheEntry(rows.getString(1), rows.getInt(2),
                             TaskKey.fromParts(rows.getString(3), rows.getString(1), stage, rows.getString(4)),
-                            CacheEntry.outputsFromJson(rows.getString(5))));
+                            CacheEntry.outputsFromJson(rows.getString(5))), withRun ? rows.getString(6) : null);
                 }
             }
         }
-        return entries;
+    }
+
+    /**
+     * Keeps what a run wrote for a stage whose publish failed, for a later run to take over: its cache entries, as
+     * unpublished ones (its tables are registered with their rows already).
+     */
+    public void setAside(Connection connection, String stage, String runId, List<CacheEntry> entries)
+            throws SQLException {
+        insertEntries(connection, sql::insertStagedTasks, stage, runId, entries);
+    }
+
+    /** Forgets the unpublished cache entries of {@code runIds} in a stage. */
+    public void forgetStagedEntries(Connection connection, String stage, Collection<String> runIds)
+            throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(sql.deleteStagedTasks())) {
+            for (String runId : runIds) {
+                delete.setString(1, stage);
+                delete.setString(2, runId);
+                delete.executeUpdate();
+            }
+        }
+    }
+
+    private static void insertEntries(Connection connection, IntFunction<String> insert, String stage, String runId,
+                                      List<CacheEntry> entries) throws SQLException {
+        RowBatches.write(connection, entries, insert, 7, (statement, first, entry) -> {
+            statement.setString(first, stage);
+            statement.setString(first + 1, entry.task());
+            statement.setInt(first + 2, entry.ordinal());
+            statement.setString(first + 3, entry.key().key());
+            statement.setString(first + 4, runId);
+            statement.setString(first + 5, entry.key().partsJson());
+            statement.setString(first + 6, entry.outputsJson());
+        });
     }
 
     /**
      * Within the publishing transaction: the run's staged objects become the stage's published version;
-     * {@code kept} objects of the old version stay published, the rest is retired; {@code entries} replace
-     * the stage's cache entries. Each kind of row is written with one statement (see {@link RowBatches}): the
-     * statements of a publish cost more than its rows.
+     * {@code kept} objects of the old version stay published, the rest is retired, noting the other runs live
+     * now ({@code liveRuns}, which may still read it); {@code entries} replace the stage's cache entries. Each kind
+     * of row is written with one statement (see {@link RowBatches}): the statements of a publish cost more than its
+     * rows.
      */
     public void publish(Connection connection, String stage, String runId, Collection<String> kept,
-                        List<CacheEntry> entries) throws SQLException {
+                        List<CacheEntry> entries, Set<String> liveRuns) throws SQLException {
         try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
              PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
              PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks())) {
-            retire.setString(1, stage);
+            retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
+            retire.setString(2, stage);
             retire.executeUpdate();
             RowBatches.write(connection, List.copyOf(kept), sql::republish, 1,
                     (statement, first, physical) -> statement.setString(first, physical));
@@ -237,15 +389,7 @@ public final class MetadataStore {
             publish.executeUpdate();
             dropEntries.setString(1, stage);
             dropEntries.executeUpdate();
-            RowBatches.write(connection, entries, sql::insertTasks, 7, (statement, first, entry) -> {
-                statement.setString(first, stage);
-                statement.setString(first + 1, entry.task());
-                statement.setInt(first + 2, entry.ordinal());
-                statement.setString(first + 3, entry.key().key());
-                statement.setString(first + 4, runId);
-                statement.setString(first + 5, entry.key().partsJson());
-                statement.setString(first + 6, entry.outputsJson());
-            });
+            insertEntries(connection, sql::insertTasks, stage, runId, entries);
             recordStageCommits(connection, runId, List.of(new StageCommit(stage, Instant.now())));
         }
     }

@@ -2,9 +2,13 @@ package dev.dag.internal.cache;
 
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** Explains in words why a task's cache entry did not match, from the parts of the old and new keys. */
 public final class RerunReason {
+    /** How {@link CanonicalSql} writes a table the SQL reads: the key of its content. */
+    private static final Pattern TABLE_KEY = Pattern.compile("\\{table:[^}]*}");
+
     private static final int MAX_VALUE = 40;
 
     private RerunReason() {
@@ -91,10 +95,18 @@ public final class RerunReason {
         return "fresh input (fingerprint " + shown(previous.freshness()) + " → " + shown(current.freshness()) + ")";
     }
 
-    /** A one-line diff of two SQL texts: the first line that differs, old and new. */
+    /**
+     * A one-line diff of two canonical SQL texts: the first line that differs, old and new. When only the keys of
+     * the tables the SQL reads differ, it says so; otherwise the diff leaves those keys out (they are hashes).
+     */
     public static String sqlDiff(String before, String after) {
-        String[] old = before.split("\n");
-        String[] now = after.split("\n");
+        String plainBefore = withoutTableKeys(before);
+        String plainAfter = withoutTableKeys(after);
+        if (plainBefore.equals(plainAfter)) {
+            return "same SQL, a table it reads changed";
+        }
+        String[] old = plainBefore.split("\n");
+        String[] now = plainAfter.split("\n");
         int line = 0;
         while (line < old.length && line < now.length && old[line].equals(now[line])) {
             line++;
@@ -105,6 +117,10 @@ public final class RerunReason {
         int from = Math.max(0, start - 10);
         return "SQL changed at line " + (line + 1) + ": -" + shown(excerpt(removed, from)) + " +"
                 + shown(excerpt(added, from));
+    }
+
+    private static String withoutTableKeys(String sql) {
+        return TABLE_KEY.matcher(sql).replaceAll("{table}");
     }
 
     private static int commonPrefix(String a, String b) {

@@ -9,12 +9,17 @@ import dev.dag.TableRef;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.seam.TableAccess;
 import dev.dag.internal.store.dialect.Dialect;
-import dev.dag.internal.store.dialect.StageLock;
+import dev.dag.internal.store.dialect.lock.Connections;
+import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.Presence;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -30,11 +35,24 @@ public final class Database implements AutoCloseable {
     private final ConfigContext config;
     private final Dialect dialect;
     private final HikariDataSource pool;
+    private final Coordination coordination;
+    private final Connections connections = new Connections() {
+        @Override
+        public Connection pooled() throws SQLException {
+            return connection();
+        }
 
-    private Database(ConfigContext config, Dialect dialect, HikariDataSource pool) {
+        @Override
+        public Connection dedicated() throws SQLException {
+            return dedicatedConnection();
+        }
+    };
+
+    private Database(ConfigContext config, Dialect dialect, HikariDataSource pool, Coordination coordination) {
         this.config = config;
         this.dialect = dialect;
         this.pool = pool;
+        this.coordination = coordination;
     }
 
     /**
@@ -60,8 +78,9 @@ public final class Database implements AutoCloseable {
                         + " keeps; shorten schema_prefix.", null);
             }
         }
+        Coordination coordination = coordination(config, dialect);
         try {
-            return new Database(config, dialect, new HikariDataSource(hikari));
+            return new Database(config, dialect, new HikariDataSource(hikari), coordination);
         } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             String hint = String.valueOf(cause.getMessage()).contains("Conflicting lock")
@@ -74,12 +93,27 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    private static Coordination coordination(ConfigContext config, Dialect dialect) {
+        String metadata = config.schemaPrefix() + config.metadataSchema();
+        if (config.lockMode() == ConfigContext.LockMode.SESSION) {
+            return dialect.coordination(metadata);
+        }
+        Coordination leases = dialect.leaseCoordination(metadata, Duration.ofSeconds(config.lockLeaseSeconds()));
+        if (leases == null) {
+            throw new ConfigException("Instance '" + config.instance() + "': lock_mode lease is for PostgreSQL behind "
+                    + "a pooler in transaction mode; " + dialect.name() + " keeps the runs of a database in the one "
+                    + "process that opened it. Remove lock_mode (see docs/concurrency.md).", null);
+        }
+        return leases;
+    }
+
     /**
      * The database of an instance that holds nothing yet, for a plan: names and SQL text as usual, but no pool,
      * so that looking creates nothing (not even an embedded database's file).
      */
     static Database withoutConnection(ConfigContext config) {
-        return new Database(config, Dialects.forUrl(config.url(), config.instance()), null);
+        Dialect dialect = Dialects.forUrl(config.url(), config.instance());
+        return new Database(config, dialect, null, coordination(config, dialect));
     }
 
     /** Whether {@link #connection()} reaches a database (false for {@link #withoutConnection}). */
@@ -168,15 +202,28 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Takes the lock that serializes runs of {@code stage} on this database (across processes where the
-     * database supports it), waiting up to the instance's lock timeout.
+     * Marks run {@code runId} live for other runs on this database until the presence is closed (or the process
+     * dies): they then leave alone what it wrote and what it may still read.
+     */
+    public Presence join(String runId) throws SQLException {
+        return coordination.join(runId, connections);
+    }
+
+    /** Of {@code runIds}, the runs that are live now (on {@code connection}, a pooled one). */
+    public Set<String> live(Connection connection, Collection<String> runIds) throws SQLException {
+        return coordination.live(connection, runIds);
+    }
+
+    /**
+     * Takes the lock that lets one run at a time write {@code stage} on this database (across processes where the
+     * database supports it), for run {@code runId}, waiting up to the instance's lock timeout.
      *
      * @return the held lock, or null if the timeout passed
      */
-    public StageLock.Held lockStage(String stage, Consumer<String> waiting) throws SQLException, InterruptedException {
+    public StageLock lockStage(String runId, String stage, Consumer<String> waiting)
+            throws SQLException, InterruptedException {
         String name = metadataSchema() + "/" + stageSchema(stage);
-        return dialect.stageLock().acquire(name, this::dedicatedConnection,
-                Duration.ofSeconds(config.lockTimeoutSeconds()), waiting);
+        return coordination.lock(runId, name, connections, Duration.ofSeconds(config.lockTimeoutSeconds()), waiting);
     }
 
     /** A connection outside the pool, for a lock that must end with its session. */

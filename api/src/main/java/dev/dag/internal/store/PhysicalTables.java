@@ -122,7 +122,7 @@ public final class PhysicalTables {
      * cleanup timeout instead of blocking (the next run retries).
      */
     public void dropOld(Connection connection, String physicalName, int timeoutMillis) throws SQLException {
-        String timeout = dialect().cleanupLockTimeout(timeoutMillis);
+        String timeout = dialect().lockTimeout(timeoutMillis);
         if (timeout == null) {
             drop(connection, physicalName);
             return;

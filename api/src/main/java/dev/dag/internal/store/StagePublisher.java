@@ -24,6 +24,16 @@ public final class StagePublisher {
 
     /** Makes sure the stage schema and the data schema exist (each in its own statement). */
     public void prepareSchemas(Connection connection, String stage) throws SQLException {
+        try {
+            createSchemas(connection, stage);
+        } catch (SQLException raced) {
+            // two runs creating the data schema at once (DuckDB: a write-write conflict, PostgreSQL: a duplicate
+            // catalog row): the other one created it
+            createSchemas(connection, stage);
+        }
+    }
+
+    private void createSchemas(Connection connection, String stage) throws SQLException {
         Dialect dialect = database.dialect();
         try (Statement statement = connection.createStatement()) {
             statement.execute(dialect.createSchema(database.stageSchema(stage)));

@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,23 +60,45 @@ class MetadataStoreTest {
     }
 
     @Test
+    void storeOfTheEarlierFormatIsUpgradedKeepingItsRows() throws SQLException {
+        try (Database database = open(dir)) {
+            MetadataStore store = MetadataStore.open(database);
+            try (Connection connection = database.connection()) {
+                store.registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
+                // the earlier format: objects without retired_while
+                execute(connection, "ALTER TABLE dag_meta.objects DROP COLUMN retired_while");
+                execute(connection, "UPDATE dag_meta.format SET version = " + MetadataSql.UPGRADABLE_VERSION);
+            }
+        }
+
+        try (Database reopened = open(dir); Connection connection = reopened.connection()) {
+            MetadataStore store = MetadataStore.open(reopened);
+
+            assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), rows(connection, FORMAT));
+            assertEquals(List.of("raw__t__r1"), physicalNames(leftovers(store, connection)));
+            assertEquals(Set.of(), leftovers(store, connection).get(0).retiredWhile());
+        }
+    }
+
+    @Test
     void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
             store.registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of());
+            store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
             store.registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
 
             assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
             assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
 
-            store.publish(connection, "raw", "r2", List.of(), List.of());
+            store.publish(connection, "raw", "r2", List.of(), List.of(), Set.of("r7", "r3"));
 
             List<MetadataStore.StoredObject> published = published(store, connection);
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
             assertEquals(42, published.get(0).rows());
-            assertEquals(List.of("raw__t__r1"), physicalNames(leftovers(store, connection)),
-                    "the replaced version is retired, to be dropped");
+            List<MetadataStore.StoredObject> retired = leftovers(store, connection);
+            assertEquals(List.of("raw__t__r1"), physicalNames(retired), "the replaced version is retired, to be dropped");
+            assertEquals(Set.of("r3", "r7"), retired.get(0).retiredWhile(), "once the runs live then ended");
         }
     }
 
@@ -85,10 +108,10 @@ class MetadataStoreTest {
             MetadataStore store = MetadataStore.open(database);
             store.registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
             store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of());
+            store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
             store.registerStaged(connection, table("raw__b__r2", "b", 1), "r2");
 
-            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of());
+            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Set.of());
 
             assertEquals(List.of("raw__a__r1", "raw__b__r2"),
                     physicalNames(published(store, connection)).stream().sorted().toList());
@@ -112,8 +135,8 @@ class MetadataStoreTest {
                 entries.add(new CacheEntry("load", i, TaskKey.fromParts("k" + i, "load", "raw", PARTS), List.of()));
                 runs.add(new MetadataStore.TaskRun("raw", "load", "RAN", "because " + i, i, i));
             }
-            store.publish(connection, "raw", "r1", List.of(), entries);
-            store.publish(connection, "raw", "r2", kept, entries);
+            store.publish(connection, "raw", "r1", List.of(), entries, Set.of());
+            store.publish(connection, "raw", "r2", kept, entries, Set.of());
             connection.commit();
             store.runEnded("r2", RunStatus.SUCCEEDED, runs, List.of(new MetadataStore.StageCommit("raw",
                     java.time.Instant.now())), "{}");

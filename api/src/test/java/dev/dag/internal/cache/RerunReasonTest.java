@@ -222,6 +222,16 @@ class RerunReasonTest {
     }
 
     @Test
+    void sqlDiffOfTheSameSqlOverAChangedInputSaysSoInsteadOfShowingKeys() {
+        String before = "SELECT * FROM {table:b253750d1a477e78} WHERE qty > 3";
+        String after = "SELECT * FROM {table:bb6f65a70243bc39} WHERE qty > 3";
+
+        assertEquals("same SQL, a table it reads changed", RerunReason.sqlDiff(before, after));
+        assertEquals("SQL changed at line 1: -…ERE qty > 3 +…ERE qty > 4",
+                RerunReason.sqlDiff(before, after.replace("qty > 3", "qty > 4")));
+    }
+
+    @Test
     void sqlDiffOfALongLineStartsShortlyBeforeTheChange() {
         String prefix = "SELECT id, name, street, city, country, phone, email FROM customers WHERE ";
         String diff = RerunReason.sqlDiff(prefix + "country = 'FR'", prefix + "country = 'DE'");

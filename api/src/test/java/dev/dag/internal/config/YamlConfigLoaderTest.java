@@ -67,6 +67,9 @@ class YamlConfigLoaderTest {
         assertEquals("", config.schemaPrefix());
         assertEquals("dag_meta", config.metadataSchema());
         assertEquals(4, config.poolSize());
+        assertEquals(ConfigContext.LockMode.SESSION, config.lockMode());
+        assertEquals(30, config.lockLeaseSeconds());
+        assertEquals(60, config.publishWaitSeconds());
     }
 
     @Test
@@ -265,5 +268,28 @@ class YamlConfigLoaderTest {
                 "    project_packages: com.acme.sql, com.acme.common");
 
         assertEquals(List.of("com.acme.sql", "com.acme.common"), ConfigContext.load(file, "default").projectPackages());
+    }
+
+    @Test
+    void concurrencyKeysAreRead() throws IOException {
+        Path file = yaml("instances:", "  pooled:", "    url: jdbc:postgresql://pgbouncer:6432/dw",
+                "    lock_mode: Lease", "    lock_lease_seconds: 12", "    publish_wait_seconds: 300");
+
+        ConfigContext config = ConfigContext.load(file, "pooled");
+
+        assertEquals(ConfigContext.LockMode.LEASE, config.lockMode());
+        assertEquals(12, config.lockLeaseSeconds());
+        assertEquals(300, config.publishWaitSeconds());
+    }
+
+    @Test
+    void unknownLockModeAndTooShortLeaseAreRefused() throws IOException {
+        Path mode = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb", "    lock_mode: table");
+        assertMentions(assertThrows(ConfigException.class, () -> ConfigContext.load(mode, "default")),
+                "lock_mode", "'default'", "session or lease", "'table'");
+
+        Path lease = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb", "    lock_lease_seconds: 1");
+        assertMentions(assertThrows(ConfigException.class, () -> ConfigContext.load(lease, "default")),
+                "lock_lease_seconds", "at least 3");
     }
 }

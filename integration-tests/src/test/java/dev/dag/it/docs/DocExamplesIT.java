@@ -183,6 +183,17 @@ class DocExamplesIT {
         }
     }
 
+    /** The instance of docs/concurrency.md for a pooler in transaction mode. */
+    @Test
+    void pooledConfigurationTakesItsLocksAsLeases() {
+        Path file = DocsCodeBlocksIT.ROOT.resolve("integration-tests/src/test/resources/docs/pooled.yaml");
+        try (ConfigContext config = ConfigContext.load(file.toString(), "warehouse")) {
+            assertEquals(ConfigContext.LockMode.LEASE, config.lockMode());
+            assertEquals(30, config.lockLeaseSeconds());
+            assertTrue(config.url().endsWith("?prepareThreshold=0"), config.url());
+        }
+    }
+
     /** The tasks: file of docs/existing-etl.md, with the legacy program it names: twice, the second reuses all. */
     @Test
     void existingEtlConfigMaterializesTheStepsAndReusesThemOnARerun() throws IOException {

@@ -51,15 +51,17 @@ public final class FlowRunner implements FlowSteps {
         Run run = Run.open(flow, options);
         try {
             run.refuseVersionDrift();
-        } catch (DagException e) {
-            run.fail(e);
-            run.finish(); // recorded as failed, not left running
+            int parallelism = run.parallelism();
+            LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
+                    run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
+            runStages(flow, options, run, parallelism);
+        } catch (RuntimeException | Error e) {
+            // the run ends here too: recorded as failed, and no longer live for other runs
+            run.fail(e instanceof DagException refused ? refused
+                    : new DagException("The run stopped: " + e, null, null, null, e));
+            run.finish();
             throw e;
         }
-        int parallelism = run.parallelism();
-        LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
-                run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
-        runStages(flow, options, run, parallelism);
         return new Outcome(run.finish(), run.failure());
     }
 

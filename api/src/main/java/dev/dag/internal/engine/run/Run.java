@@ -31,10 +31,12 @@ import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.stage.cleanup.RetiredTables;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
+import dev.dag.internal.store.dialect.lock.Presence;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,6 +84,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final ReentrantLock ending = new ReentrantLock();
     private final Set<StageExecution> openStages = new LinkedHashSet<>();
     private boolean abortedAtExit;
+    private Presence presence;
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
@@ -96,7 +99,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
 
     /**
      * Starts a run of {@code flow} on the options' instance (the default one when none): opens its pool
-     * and metadata, and records the run.
+     * and metadata, marks the run live for other runs, and records it.
      *
      * @throws DagException if the database cannot be reached or its metadata cannot be opened
      */
@@ -111,6 +114,12 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
         }
         Run run = new Run(flow, options, config, database, metadata);
+        try {
+            run.presence = database.join(run.runId);
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot start a run in " + config + ": " + e.getMessage(), null, null,
+                    null, null, e);
+        }
         run.ledger.runStarted(metadata, run.runId, flow.name());
         OpenRuns.opened(run);
         List<RunListener> listeners = new ArrayList<>(List.of(run.recorder));
@@ -337,7 +346,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         }
     }
 
-    /** Ends the run: records it in the metadata and fixes its result. */
+    /**
+     * Ends the run: drops old versions' tables that only this run could still read, ends its presence, records
+     * it in the metadata and fixes its result.
+     */
     RunResult finish() {
         ending.lock();
         try {
@@ -345,6 +357,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 AgentPresence.unmatchedTaskEntries().forEach(this::warn);
                 result = ledger.result(flow, runId, millis(), config);
                 if (!abortedAtExit && plan == null) {
+                    RetiredTables.dropUnread(database, metadata, runId);
                     DagException failure = ledger.failure();
                     RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
                             failure == null ? null : failure.getMessage());
@@ -400,8 +413,12 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         }
     }
 
+    /** No longer open in this JVM, nor live for other runs. */
     private void ended() {
         OpenRuns.ended(this);
+        if (presence != null) { // a plan has none
+            presence.close();
+        }
     }
 
     private DagException abortedAtExit(String stage) {

@@ -28,6 +28,7 @@ public final class CommittedVersion {
     private final Map<String, CacheEntry> entries = new HashMap<>();
     /** Physical names of committed tables that are not where the metadata says (dropped by hand). */
     private final Set<String> missing = new HashSet<>();
+    private UnpublishedVersions unpublished = new UnpublishedVersions();
     private Supplier<String> lastFlowLookup = () -> null;
     private String lastFlow;
     private boolean lastFlowKnown;
@@ -44,6 +45,20 @@ public final class CommittedVersion {
 
     void add(CacheEntry entry) {
         entries.put(entryKey(entry.task(), entry.ordinal()), entry);
+    }
+
+    /** Unpublished versions of dead runs, whose objects a task may take over as if they were committed. */
+    void takeOver(UnpublishedVersions versions) {
+        this.unpublished = versions;
+    }
+
+    UnpublishedVersions unpublished() {
+        return unpublished;
+    }
+
+    /** The physical names of the committed objects. */
+    Set<String> physicalNames() {
+        return byPhysical.keySet();
     }
 
     /**
@@ -102,11 +117,14 @@ public final class CommittedVersion {
         return byName.get(nameKey(kind, name));
     }
 
-    /** The committed object of this kind and name if its cache key is {@code key} and it is still there, or null. */
+    /**
+     * The committed object of this kind and name if its cache key is {@code key} and it is still there, else such
+     * an object of an unpublished version, or null.
+     */
     StoredObject unchanged(ObjectKind kind, String name, String key) {
         StoredObject object = named(kind, name);
         return object != null && object.cacheKey().equals(key) && !missing.contains(object.physicalName())
-                ? object : null;
+                ? object : unpublished.unchanged(kind, name, key);
     }
 
     /** The committed cache entries. */
@@ -129,25 +147,33 @@ public final class CommittedVersion {
                 return entry;
             }
         }
-        return null;
+        return unpublished.entryWithKey(task, key);
     }
 
-    /** Whether every object of the entry is still in the committed version, and in the database. */
+    /**
+     * Whether every object of the entry is still in the committed version, and in the database (or, for an entry
+     * of an unpublished version, in that version).
+     */
     public boolean isIntact(CacheEntry entry) {
         return entry.outputs().stream().allMatch(output -> byPhysical.containsKey(output.physical())
-                && !missing.contains(output.physical()));
+                && !missing.contains(output.physical()) || unpublished.object(output.physical()) != null);
+    }
+
+    private StoredObject object(String physical) {
+        StoredObject object = byPhysical.get(physical);
+        return object != null ? object : unpublished.object(physical);
     }
 
     /** A committed table, with a reference as its content. */
     public StoredTable table(CacheEntry.Output output) {
-        StoredObject object = byPhysical.get(output.physical());
+        StoredObject object = object(output.physical());
         TableRef ref = tables.ref(output.physical());
         return new StoredTable(stage, output.name(), ref, object == null ? -1 : object.rows(), output.key(), () -> ref);
     }
 
     /** A committed blob's value, deserialized with the task's class loader. */
     public Object blob(CacheEntry.Output output, ClassLoader loader) {
-        StoredObject object = byPhysical.get(output.physical());
+        StoredObject object = object(output.physical());
         try {
             return BlobCodec.fromJson(object.blobJson(), object.blobType(), loader);
         } catch (Exception e) {

@@ -2,27 +2,27 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.store.Database;
-import dev.dag.internal.store.dialect.StageLock;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.SQLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Takes a stage's lock for a run, so that two runs never write one stage at once. */
-final class StageLocks {
+public final class StageLocks {
     private static final Logger LOG = LoggerFactory.getLogger(StageLocks.class);
 
     private StageLocks() {
     }
 
     /**
-     * The lock of {@code stage}, waiting up to the instance's {@code lock_timeout_seconds}.
+     * The lock of {@code stage} for run {@code runId}, waiting up to the instance's {@code lock_timeout_seconds}.
      *
      * @throws MaterializationException if another run still holds it then, or the lock cannot be taken
      */
-    static StageLock.Held take(Database database, String stage) {
+    public static StageLock take(Database database, String runId, String stage) {
         int timeout = database.config().lockTimeoutSeconds();
         try {
-            StageLock.Held held = database.lockStage(stage, holder -> LOG.info("stage {}: waiting up to {} s for the "
+            StageLock held = database.lockStage(runId, stage, holder -> LOG.info("stage {}: waiting up to {} s for the "
                     + "stage lock: {}", stage, timeout, holder));
             if (held == null) {
                 throw new MaterializationException("Stage '" + stage + "' is being written by another run, which still "

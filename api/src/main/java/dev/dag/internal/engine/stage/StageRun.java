@@ -5,10 +5,13 @@ import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
+import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.StagePublisher;
-import dev.dag.internal.store.dialect.StageLock;
+import dev.dag.internal.store.dialect.lock.LostStageLockException;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -37,7 +40,7 @@ public final class StageRun implements AutoCloseable {
     private final ObjectDropper dropper;
     private final StageWriter writer;
     private final DataTables dataTables;
-    private StageLock.Held lock;
+    private StageLock lock;
 
     /** {@code dataTables}: the data schema's tables as this run listed them. */
     public StageRun(Database database, MetadataStore metadata, String runId, String stage, DataTables dataTables) {
@@ -61,9 +64,13 @@ public final class StageRun implements AutoCloseable {
      */
     public void begin() {
         database.requireStageSchemaFits(stage);
-        lock = StageLocks.take(database, stage);
+        lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
             List<StoredObject> leftovers = readObjects(connection);
+            UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, stage, leftovers,
+                    dataTables.names(connection), committed.physicalNames());
+            leftovers.removeAll(unpublished.objects());
+            committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
             readEntries(connection);
             if (committed.isEmpty() || committed.hasMissing()) {
@@ -169,14 +176,43 @@ public final class StageRun implements AutoCloseable {
     }
 
     /**
-     * Makes the new version visible in one transaction; then drops the old version's objects it no
-     * longer uses. Writes nothing when the new version is the committed one unchanged.
+     * Makes the new version visible in one transaction, if the run still holds the stage's lock; then drops the
+     * old version's objects it no longer uses (unless another live run may still read them). Writes nothing when
+     * the new version is the committed one unchanged.
      *
      * @return whether it published (false: the version was unchanged)
-     * @throws MaterializationException if the database refused: the previous version stays visible
+     * @throws MaterializationException if the database refused, or the run lost the stage's lock (its tables are
+     *                                  dropped then): the previous version stays visible. When the database refused
+     *                                  (or readers held the stage too long), what the run wrote is kept for a
+     *                                  later run to take over.
      */
     public boolean publish() {
-        return new VersionPublisher(this, committed, next, dropper).publish();
+        try {
+            return new VersionPublisher(this, committed, next, dropper).publish(lock);
+        } catch (MaterializationException e) {
+            setAside();
+            throw e;
+        } catch (LostStageLockException e) {
+            abort();
+            throw new MaterializationException("Stage '" + stage + "' was not published: this run lost the stage's "
+                    + "lock while it wrote the stage (" + e.getMessage() + "), so another run may have written the "
+                    + "stage meanwhile. Nothing of this run's version was committed and its tables are dropped; the "
+                    + "stage keeps the version it had, or the other run's. Run the flow again. If this database or a "
+                    + "proxy in front of it closes idle sessions, set lock_mode: lease (see docs/concurrency.md).",
+                    null, null, stage, null, e);
+        }
+    }
+
+    /** Keeps the version this run wrote, unpublished, for a later run whose tasks have the same keys. */
+    private void setAside() {
+        try (Connection connection = database.connection()) {
+            metadata.setAside(connection, stage, runId, next.entries());
+            LOG.info("stage {}: not published; the {} tables this run wrote stay for the next run to take over",
+                    stage, next.staged().size());
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not keep the unpublished version for the next run ({}); the next run drops "
+                    + "its tables", stage, e.getMessage());
+        }
     }
 
     /** Drops what this run wrote and forgets it; the committed version stays as it was. */

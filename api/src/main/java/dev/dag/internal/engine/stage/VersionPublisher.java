@@ -5,20 +5,25 @@ import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Failpoints;
 import dev.dag.internal.store.StagePublisher;
+import dev.dag.internal.store.dialect.lock.LostStageLockException;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Makes a stage's new version visible in one transaction, changing only the views whose table changed,
- * together with its metadata; then drops the objects of the old version that the new one no longer uses. A
+ * together with its metadata, and commits it only while the run still holds the stage's lock; then drops the
+ * objects of the old version that the new one no longer uses, unless another live run may still read them. A
  * version that is the committed one unchanged is not published at all: there is nothing to change.
  */
 final class VersionPublisher {
@@ -41,9 +46,10 @@ final class VersionPublisher {
      * then nothing is written.
      *
      * @return whether it published (false: the version was unchanged)
-     * @throws MaterializationException if the database refused it: the previous version stays visible
+     * @throws MaterializationException if the database refused it, readers held the views too long, or the run
+     *                                  lost the stage's lock: the previous version stays visible
      */
-    boolean publish() {
+    boolean publish(StageLock lock) throws LostStageLockException {
         String stage = run.stage();
         if (unchanged()) {
             LOG.debug("stage {}: unchanged, nothing to publish", stage);
@@ -65,17 +71,19 @@ final class VersionPublisher {
                 .toList();
         Database database = run.database();
         MetadataStore metadata = run.metadata();
-        try (Connection connection = database.connection()) {
-            connection.setAutoCommit(false);
-            try {
-                new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
-                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries());
-                Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
-                connection.commit();
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
+        Set<String> readers;
+        try {
+            try (Connection connection = database.connection()) {
+                readers = metadata.otherLiveRuns(connection, run.runId());
             }
+            new PublishAttempts(database, stage).commit(lock, connection -> {
+                new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
+                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), readers);
+                metadata.forgetStagedEntries(connection, stage, committed.unpublished().writers());
+                Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
+            });
+        } catch (LostStageLockException e) {
+            throw e;
         } catch (SQLException e) {
             throw new MaterializationException("Stage '" + stage + "' could not be published; its previous version "
                     + "stays visible: " + e.getMessage(), null, null, stage, null, e);
@@ -83,16 +91,23 @@ final class VersionPublisher {
         LOG.debug("stage {}: published, {} views changed, {} dropped, {} objects kept", stage, changedViews.size(),
                 droppedViews.size(), next.kept().size());
         next.clearStaged();
-        dropRetired();
+        dropUntaken();
+        if (readers.isEmpty()) {
+            dropRetired();
+        } else {
+            LOG.info("stage {}: the previous version's tables stay until runs {}, which may still read them, ended",
+                    stage, readers);
+        }
         return true;
     }
 
     /**
-     * Whether the new version is the committed one: no object written, every committed object kept, and the same
-     * cache entries (a rerun where every task was cache-valid).
+     * Whether the new version is the committed one: no object written, every committed object kept, the same cache
+     * entries (a rerun where every task was cache-valid), and no unpublished version of an earlier run to clean up.
      */
     private boolean unchanged() {
-        if (!next.registered().isEmpty() || committed.objects().size() != next.kept().size()
+        if (!next.registered().isEmpty() || !committed.unpublished().writers().isEmpty()
+                || committed.objects().size() != next.kept().size()
                 || committed.entries().size() != next.entries().size()) {
             return false;
         }
@@ -110,6 +125,23 @@ final class VersionPublisher {
             }
         }
         return true;
+    }
+
+    /** Drops what dead runs wrote and could not publish, unless this version took it over. */
+    private void dropUntaken() {
+        if (committed.unpublished().objects().isEmpty()) {
+            return;
+        }
+        try (Connection connection = run.database().connection()) {
+            for (StoredObject unpublished : committed.unpublished().objects()) {
+                if (!next.kept().contains(unpublished.physicalName())) {
+                    dropper.dropQuietly(connection, unpublished);
+                }
+            }
+        } catch (SQLException e) {
+            LOG.warn("stage {}: could not drop unpublished tables of earlier runs ({}); the next run drops them",
+                    run.stage(), e.getMessage());
+        }
     }
 
     private void dropRetired() {

@@ -1,7 +1,10 @@
 package dev.dag.internal.store.dialect;
 
+import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.InProcessCoordination;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -120,16 +123,44 @@ public interface Dialect {
         return 1;
     }
 
-    /** How runs of one stage are serialized (default: within this JVM only). */
-    default StageLock stageLock() {
-        return InProcessStageLock.INSTANCE;
+    /**
+     * How runs take turns on a stage and see each other, by default: within this JVM only (an embedded database
+     * that one process at a time can open).
+     *
+     * @param metadataSchema the instance's metadata schema, with its prefix: locks of other instances are apart
+     */
+    default Coordination coordination(String metadataSchema) {
+        return InProcessCoordination.INSTANCE;
     }
 
     /**
-     * A statement limiting how long the cleanup of old tables waits for readers, run inside the cleanup's
-     * transaction; null when the database needs none.
+     * Coordination by leases in a table of the metadata schema, renewed while a run lives, for connections that
+     * do not keep a session (a pooler in transaction mode); null if the database has no use for it.
      */
-    default String cleanupLockTimeout(int millis) {
+    default Coordination leaseCoordination(String metadataSchema, Duration lease) {
+        return null;
+    }
+
+    /**
+     * A statement, run first in a transaction, that makes a statement of that transaction give up after
+     * {@code millis} when it waits for another session's lock (readers' locks on a view or table), instead of
+     * waiting for as long as they hold it; null when the database's readers take no locks that writers wait for.
+     */
+    default String lockTimeout(int millis) {
+        return null;
+    }
+
+    /** Whether {@code e} is a statement giving up after the {@link #lockTimeout}. */
+    default boolean isLockTimeout(SQLException e) {
+        return false;
+    }
+
+    /**
+     * The other sessions holding locks on relations of a schema, which a change of its views waits for: columns
+     * (pid, application_name, state, query_start, query); parameter: the schema name. Null when the database has
+     * no such sessions ({@link #lockTimeout} is null).
+     */
+    default String selectLockHolders() {
         return null;
     }
 

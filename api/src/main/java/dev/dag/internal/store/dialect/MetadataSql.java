@@ -8,7 +8,9 @@ import java.util.List;
  * <ul>
  * <li>{@code objects}: every table and blob a run writes; {@code state} moves from {@code staged}
  * (written, invisible) to {@code published} (in the stage's current version) to {@code retired}
- * (replaced, to be dropped). A cache-valid object stays {@code published} across versions.</li>
+ * (replaced, to be dropped once no run that was live when it was replaced is live any more: such a run may
+ * still read it; {@code retired_while} lists them). A cache-valid object stays {@code published} across
+ * versions.</li>
  * <li>{@code tasks}: the cache entry of each task of each stage version: its key, the key's parts
  * (to explain a rerun) and its outputs.</li>
  * <li>{@code task_runs}: what each run did to each task and why, kept for later reading.</li>
@@ -17,7 +19,9 @@ import java.util.List;
  */
 public final class MetadataSql {
     /** Bump when the metadata tables change shape; a store with another version is refused. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
+    /** The earlier format that {@link #upgrade()} brings to this one. */
+    public static final int UPGRADABLE_VERSION = 1;
     /**
      * The most rows (or values of an {@code IN} list) one statement of this class takes: many rows are written with
      * one statement, not a batch, whose every row is an execution of its own on an embedded database (and an
@@ -46,7 +50,7 @@ public final class MetadataSql {
                         + "stage VARCHAR(200) NOT NULL, name VARCHAR(200) NOT NULL, kind VARCHAR(10) NOT NULL, "
                         + "task VARCHAR(200), run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, "
                         + "row_count BIGINT, cache_key VARCHAR(64) NOT NULL, query TEXT, "
-                        + "blob_type VARCHAR(400), blob_json TEXT)",
+                        + "blob_type VARCHAR(400), blob_json TEXT, retired_while TEXT)",
                 "CREATE TABLE IF NOT EXISTS " + table("tasks") + " (stage VARCHAR(200) NOT NULL, "
                         + "task VARCHAR(200) NOT NULL, ordinal INTEGER NOT NULL, task_key VARCHAR(64) NOT NULL, "
                         + "run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, parts TEXT NOT NULL, "
@@ -139,6 +143,12 @@ public final class MetadataSql {
         return "SELECT report FROM " + table("run_reports") + " WHERE run_id = ?";
     }
 
+    /** DDL bringing the tables of {@link #UPGRADABLE_VERSION} to this format (after {@link #createTables()}). */
+    public List<String> upgrade() {
+        return List.of("ALTER TABLE " + table("objects") + " ADD COLUMN IF NOT EXISTS retired_while TEXT",
+                "UPDATE " + table("format") + " SET version = " + FORMAT_VERSION);
+    }
+
     /** Reads the format version: one row, one column. */
     public String selectFormat() {
         return "SELECT version FROM " + table("format");
@@ -160,8 +170,18 @@ public final class MetadataSql {
 
     /** Objects of a stage in every state; parameter: stage. */
     public String selectObjects() {
-        return "SELECT physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, state FROM "
-                + table("objects") + " WHERE stage = ?";
+        return "SELECT physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, state, "
+                + "retired_while FROM " + table("objects") + " WHERE stage = ?";
+    }
+
+    /** The retired objects of every stage: columns (physical_name, stage, kind, retired_while). */
+    public String selectRetired() {
+        return "SELECT physical_name, stage, kind, retired_while FROM " + table("objects") + " WHERE state = 'retired'";
+    }
+
+    /** The runs recorded as running (live, or dead without an end): column (run_id). */
+    public String selectRunning() {
+        return "SELECT run_id FROM " + table("runs") + " WHERE status = 'running'";
     }
 
     /** The physical names of every object the metadata knows, in any state. */
@@ -180,14 +200,19 @@ public final class MetadataSql {
         return "SELECT started_at FROM " + table("runs") + " WHERE run_id = ?";
     }
 
-    /** Retires the published version of a stage; parameter: stage. */
+    /**
+     * Retires the published version of a stage, noting the runs live then (comma-separated run ids, or null);
+     * parameters: retired_while, stage.
+     */
     public String retirePublished() {
-        return "UPDATE " + table("objects") + " SET state = 'retired' WHERE stage = ? AND state = 'published'";
+        return "UPDATE " + table("objects") + " SET state = 'retired', retired_while = ? WHERE stage = ? "
+                + "AND state = 'published'";
     }
 
     /** Keeps {@code count} objects of the old version in the new one; parameters: their physical names. */
     public String republish(int count) {
-        return "UPDATE " + table("objects") + " SET state = 'published' WHERE physical_name IN (" + marks(count) + ")";
+        return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name IN ("
+                + marks(count) + ")";
     }
 
     /** Publishes what a run staged; parameters: stage, run_id. */
@@ -203,14 +228,37 @@ public final class MetadataSql {
 
     /** {@code rows} published cache entries; parameters per row: stage, task, ordinal, task_key, run_id, parts, outputs. */
     public String insertTasks(int rows) {
+        return insertTasks("published", rows);
+    }
+
+    /**
+     * {@code rows} cache entries of a version written but not published (its publish failed), which a later run may
+     * take over; parameters as {@link #insertTasks(int)}.
+     */
+    public String insertStagedTasks(int rows) {
+        return insertTasks("staged", rows);
+    }
+
+    private String insertTasks(String state, int rows) {
         return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "VALUES " + rows(rows, "(?, ?, ?, ?, ?, 'published', ?, ?)");
+                + "VALUES " + rows(rows, "(?, ?, ?, ?, ?, '" + state + "', ?, ?)");
     }
 
     /** Cache entries of a stage's published version; parameter: stage. */
     public String selectPublishedTasks() {
         return "SELECT task, ordinal, task_key, parts, outputs FROM " + table("tasks")
                 + " WHERE stage = ? AND state = 'published'";
+    }
+
+    /** Cache entries of a stage's versions that were written but not published; parameter: stage. */
+    public String selectStagedTasks() {
+        return "SELECT task, ordinal, task_key, parts, outputs, run_id FROM " + table("tasks")
+                + " WHERE stage = ? AND state = 'staged'";
+    }
+
+    /** Forgets the unpublished cache entries a run left in a stage; parameters: stage, run_id. */
+    public String deleteStagedTasks() {
+        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged' AND run_id = ?";
     }
 
     /** Drops a stage's published cache entries; parameter: stage. */

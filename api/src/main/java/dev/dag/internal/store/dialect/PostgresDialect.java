@@ -1,14 +1,19 @@
 package dev.dag.internal.store.dialect;
 
 import dev.dag.internal.store.dialect.values.PostgresColumnReaders;
+import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.LeaseCoordination;
+import dev.dag.internal.store.dialect.lock.SessionCoordination;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
  * PostgreSQL. DDL is transactional and views are bound to tables, not names, so the stage publish is a
  * swap of views in one transaction like on DuckDB. In-memory rows go through {@code COPY ... FROM STDIN}.
- * Stage locks are session advisory locks, released by the server when a crashed process's session ends.
+ * Stage locks are session advisory locks, released by the server when a crashed process's session ends, or
+ * leases in a table for poolers in transaction mode; readers' locks bound how long a publish waits.
  */
 public final class PostgresDialect extends StandardSql {
     private static final int MAX_IDENTIFIER_BYTES = 63;
@@ -98,13 +103,30 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
-    public StageLock stageLock() {
-        return AdvisoryStageLock.INSTANCE;
+    public Coordination coordination(String metadataSchema) {
+        return new SessionCoordination(metadataSchema);
     }
 
     @Override
-    public String cleanupLockTimeout(int millis) {
-        // dropping an old physical table waits for its readers; give up quickly and retry next run
+    public Coordination leaseCoordination(String metadataSchema, Duration lease) {
+        return new LeaseCoordination(qualified(metadataSchema, "leases"), lease);
+    }
+
+    @Override
+    public String lockTimeout(int millis) {
         return "SET LOCAL lock_timeout = '" + millis + "ms'";
+    }
+
+    @Override
+    public boolean isLockTimeout(SQLException e) {
+        return "55P03".equals(e.getSQLState()); // lock_not_available
+    }
+
+    @Override
+    public String selectLockHolders() {
+        return "SELECT DISTINCT a.pid, a.application_name, a.state, a.query_start, a.query FROM pg_locks l "
+                + "JOIN pg_stat_activity a ON a.pid = l.pid JOIN pg_class c ON c.oid = l.relation "
+                + "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                + "WHERE l.granted AND n.nspname = ? AND a.pid <> pg_backend_pid() ORDER BY a.pid";
     }
 }

@@ -1,4 +1,4 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -17,11 +17,27 @@ record ServerSessions(TestDatabase db, String applicationName) {
                 + applicationName + "'")).longValue();
     }
 
-    /** How many advisory locks the child's sessions hold. */
-    long advisoryLocks() {
+    /** How many stage locks the child's sessions hold (advisory locks with one 64-bit key). */
+    long stageLocks() {
+        return advisoryLocks(1);
+    }
+
+    /** How many runs of the child are marked live (advisory locks with two 32-bit keys). */
+    long runPresences() {
+        return advisoryLocks(2);
+    }
+
+    private long advisoryLocks(int keyForm) {
         return ((Number) db.value("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-                + "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = '" + applicationName + "'"))
-                .longValue();
+                + "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = " + keyForm
+                + " AND a.application_name = '" + applicationName + "'")).longValue();
+    }
+
+    /** The backend pid of the child's session that holds a stage lock. */
+    int stageLockHolder() {
+        return ((Number) db.value("SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                + "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 AND a.application_name = '"
+                + applicationName + "'")).intValue();
     }
 
     /** Polls until one of the child's sessions runs a statement that starts with {@code prefix}. */

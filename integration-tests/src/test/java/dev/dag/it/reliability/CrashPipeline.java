@@ -1,4 +1,4 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
@@ -29,7 +29,8 @@ import java.util.stream.IntStream;
  * Every row depends on the generation, so that two versions of a stage are told apart.
  *
  * <p>As a program it takes {@code key=value} arguments: {@code url}, {@code user}, {@code password},
- * {@code prefix}, {@code generation}, {@code rows}, {@code work}, {@code gate}, {@code lockTimeout}. It
+ * {@code prefix}, {@code generation}, {@code rows}, {@code work}, {@code gate}, {@code lockTimeout},
+ * {@code leaseSeconds} (lock mode lease with leases of that many seconds). It
  * prints {@value #SUCCEEDED} and one {@value #OUTCOME} line per task, or {@value #FAILED} and the
  * message (exit code 1).
  */
@@ -199,6 +200,10 @@ public final class CrashPipeline {
         }
         if (arguments.containsKey("parallelism")) {
             builder.parallelism(Integer.parseInt(arguments.get("parallelism")));
+        }
+        if (arguments.containsKey("leaseSeconds")) {
+            builder.lockMode(ConfigContext.LockMode.LEASE)
+                    .lockLeaseSeconds(Integer.parseInt(arguments.get("leaseSeconds")));
         }
         return builder.build();
     }

@@ -1,4 +1,4 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import dev.dag.it.support.TestDatabase;
 import java.util.Map;

@@ -1,8 +1,9 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import dev.dag.ConfigContext;
 import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.TestDatabase;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,8 +34,17 @@ record PipelineLauncher(TestDatabase db, List<String> jvmOptions, List<String> a
 
     /** Sets the child's {@code lock_timeout_seconds}. */
     PipelineLauncher withLockTimeout(int seconds) {
+        return withArgument("lockTimeout=" + seconds);
+    }
+
+    /** Makes the child take its locks as leases ({@code lock_mode: lease}) of {@code seconds}. */
+    PipelineLauncher withLeases(int seconds) {
+        return withArgument("leaseSeconds=" + seconds);
+    }
+
+    private PipelineLauncher withArgument(String argument) {
         List<String> more = new ArrayList<>(arguments);
-        more.add("lockTimeout=" + seconds);
+        more.add(argument);
         return new PipelineLauncher(db, jvmOptions, List.copyOf(more));
     }
 
@@ -69,5 +79,17 @@ record PipelineLauncher(TestDatabase db, List<String> jvmOptions, List<String> a
     /** The PostgreSQL application name of the sessions of the child called {@code name}. */
     String applicationName(String name) {
         return "dag-it-" + db.config().schemaPrefix() + name.replaceAll("[^A-Za-z0-9]", "-");
+    }
+
+    /** Starts the pipeline (with a gate) and returns once a task of stage raw holds the stage. */
+    ChildJvm startHolding(String name, CrashPipeline.Options options) {
+        ChildJvm child = start(name, options);
+        try {
+            child.awaitLine(CrashPipeline.HOLDING_STAGE, Duration.ofSeconds(60));
+            return child;
+        } catch (Throwable failure) {
+            child.close();
+            throw failure;
+        }
     }
 }

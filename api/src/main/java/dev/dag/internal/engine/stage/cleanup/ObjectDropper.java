@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Drops objects that no version uses any more (replaced ones, what failed runs left), and forgets them. */
-final class ObjectDropper {
+public final class ObjectDropper {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectDropper.class);
     /** How long dropping an old table may wait for its last readers before the next run retries. */
     private static final int CLEANUP_TIMEOUT_MILLIS = 2_000;
@@ -19,22 +19,26 @@ final class ObjectDropper {
     private final PhysicalTables tables;
     private final MetadataStore metadata;
 
-    ObjectDropper(String stage, PhysicalTables tables, MetadataStore metadata) {
+    public ObjectDropper(String stage, PhysicalTables tables, MetadataStore metadata) {
         this.stage = stage;
         this.tables = tables;
         this.metadata = metadata;
     }
 
     /** Drops {@code object}; if readers still hold it, leaves it to the next run. */
-    void dropQuietly(Connection connection, StoredObject object) {
+    public void dropQuietly(Connection connection, StoredObject object) {
+        dropQuietly(connection, object.physicalName(), object.kind());
+    }
+
+    /** Drops the object {@code physical} of kind {@code kind}; if readers still hold it, leaves it to the next run. */
+    public void dropQuietly(Connection connection, String physical, ObjectKind kind) {
         try {
-            if (object.kind() == ObjectKind.TABLE) {
-                tables.dropOld(connection, object.physicalName(), CLEANUP_TIMEOUT_MILLIS);
+            if (kind == ObjectKind.TABLE) {
+                tables.dropOld(connection, physical, CLEANUP_TIMEOUT_MILLIS);
             }
-            metadata.forget(connection, object.physicalName());
+            metadata.forget(connection, physical);
         } catch (SQLException e) {
-            LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, object.physicalName(),
-                    e.getMessage());
+            LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, physical, e.getMessage());
         }
     }
 }

@@ -1,11 +1,11 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.ConfigContext;
 import dev.dag.Result;
-import dev.dag.it.crash.CrashPipeline.Options;
+import dev.dag.it.reliability.CrashPipeline.Options;
 import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
@@ -13,7 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * gives up after {@code lock_timeout_seconds}); a DuckDB file refuses a second process outright. A
  * killed holder never blocks the next run.
  */
+@Tag("reliability")
 class LockIT {
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final int KILLED = 137;
@@ -34,7 +35,7 @@ class LockIT {
         try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "lockWait")) {
             PipelineLauncher launcher = PipelineLauncher.on(db).loggingInfo();
             Options held = Options.generation(1).withGate(temp.resolve("gate"));
-            try (ChildJvm first = startHolding(launcher, "first run", held)) {
+            try (ChildJvm first = launcher.startHolding("first run", held)) {
                 try (ChildJvm second = launcher.start("second run", held)) {
                     String waiting = second.awaitLine("for the stage lock", PATIENCE);
                     assertTrue(waiting.contains("stage raw: waiting up to 600 s"), waiting);
@@ -56,7 +57,7 @@ class LockIT {
         try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "lockTimeout")) {
             PipelineLauncher launcher = PipelineLauncher.on(db).loggingInfo();
             Options held = Options.generation(1).withGate(temp.resolve("gate"));
-            try (ChildJvm first = startHolding(launcher, "first run", held)) {
+            try (ChildJvm first = launcher.startHolding("first run", held)) {
                 try (ChildJvm impatient = launcher.withLockTimeout(2).start("impatient run", held)) {
                     assertEquals(1, impatient.awaitExit(PATIENCE), impatient.output());
                     String failure = impatient.awaitLine(CrashPipeline.FAILED, PATIENCE);
@@ -75,7 +76,7 @@ class LockIT {
         try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.DUCKDB, "lockRefused")) {
             PipelineLauncher launcher = PipelineLauncher.on(db);
             Options held = Options.generation(1).withGate(temp.resolve("gate"));
-            try (ChildJvm first = startHolding(launcher, "first run", held)) {
+            try (ChildJvm first = launcher.startHolding("first run", held)) {
                 try (ChildJvm second = launcher.start("second run", Options.generation(2))) {
                     assertEquals(1, second.awaitExit(PATIENCE), second.output());
                     String failure = second.awaitLine(CrashPipeline.FAILED, PATIENCE);
@@ -93,10 +94,11 @@ class LockIT {
     void killedHolderReleasesTheStageAtOnce(TestDatabase db) {
         PipelineLauncher launcher = PipelineLauncher.on(db);
         Options heldForever = Options.generation(1).withGate(temp.resolve("never"));
-        try (ChildJvm holder = startHolding(launcher, "holder", heldForever)) {
+        try (ChildJvm holder = launcher.startHolding("holder", heldForever)) {
             if (db.kind() == TestDatabase.Kind.POSTGRES) {
                 ServerSessions sessions = new ServerSessions(db, launcher.applicationName("holder"));
-                assertEquals(1, sessions.advisoryLocks(), "the holder's advisory stage lock");
+                assertEquals(1, sessions.stageLocks(), "the holder's advisory stage lock");
+                assertEquals(1, sessions.runPresences(), "the advisory lock that marks the holder's run live");
                 assertEquals(KILLED, holder.kill());
                 Duration gone = sessions.awaitNone(Duration.ofSeconds(10));
                 System.out.println("PostgreSQL ended the killed holder's sessions " + gone.toMillis() + " ms after its "
@@ -107,29 +109,11 @@ class LockIT {
         }
 
         // a lock timeout of 0: the next run fails unless it gets the stage lock on its first try
-        try (ConfigContext impatient = withLockTimeout(db.config(), 0)) {
+        try (ConfigContext impatient = Instances.with(db.config(), builder -> builder.lockTimeoutSeconds(0))) {
             Result next = CrashPipeline.run(impatient, Options.generation(2));
             assertTrue(next.successful(), next.summary());
         }
         assertEquals(StageContents.ofAFreshRun(db.kind(), Options.generation(2)), StageContents.read(db));
-        assertEquals(Map.of(), PhysicalTablesState.read(db).orphans());
-    }
-
-    /** Starts the pipeline in a child JVM and returns once a task of stage raw holds the stage. */
-    private static ChildJvm startHolding(PipelineLauncher launcher, String name, Options options) {
-        ChildJvm child = launcher.start(name, options);
-        try {
-            child.awaitLine(CrashPipeline.HOLDING_STAGE, PATIENCE);
-            return child;
-        } catch (Throwable failure) {
-            child.close();
-            throw failure;
-        }
-    }
-
-    private static ConfigContext withLockTimeout(ConfigContext config, int seconds) {
-        return ConfigContext.builder().instance(config.instance()).url(config.url()).user(config.user())
-                .password(config.password()).schemaPrefix(config.schemaPrefix())
-                .metadataSchema(config.metadataSchema()).lockTimeoutSeconds(seconds).build();
+        NothingLost.assertIntactAndClean(db);
     }
 }

@@ -1,17 +1,18 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.Result;
-import dev.dag.it.crash.CrashPipeline.Options;
+import dev.dag.it.reliability.CrashPipeline.Options;
 import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 
 /**
  * A pipeline killed hard (halted as by {@code kill -9}, or SIGKILLed) at the worst moments. Each story:
@@ -19,6 +20,7 @@ import java.util.Set;
  * complete; the next run succeeds, produces exactly what a run on a fresh database produces, and leaves
  * no physical table that no published version uses.
  */
+@Tag("reliability")
 class CrashIT {
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final int KILLED = 137;
@@ -104,6 +106,7 @@ class CrashIT {
         Committed now = Committed.read(db);
         assertEquals(previous.contents(), now.contents(), "readers see another version after the crash");
         assertEquals(previous.physicalTables(), now.physicalTables(), "the published version changed");
+        NothingLost.assertCommittedIntact(db);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.cache.MetadataStore;
@@ -7,12 +7,15 @@ import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.cache.ObjectState;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
-import dev.dag.internal.store.dialect.StageLock;
+import dev.dag.internal.engine.stage.StageLocks;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Work on a stage outside a run, each under the stage's lock so that no run writes it meanwhile: dropping what
@@ -23,6 +26,8 @@ public final class StageMaintenance {
     private final MetadataStore metadata;
     private final String stage;
     private final PhysicalTables tables;
+    /** Who holds the stage's lock meanwhile (a lease names its holder): no run, so an id of its own. */
+    private final String holder = "maintenance-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
 
     public StageMaintenance(Database database, MetadataStore metadata, String stage) {
         this.database = database;
@@ -38,7 +43,7 @@ public final class StageMaintenance {
      * @throws MaterializationException if the lock or the database refuses
      */
     public List<StoredObject> cleanUp() {
-        try (StageLock.Held lock = StageLocks.take(database, stage); Connection connection = database.connection()) {
+        try (StageLock lock = StageLocks.take(database, holder, stage); Connection connection = database.connection()) {
             List<StoredObject> leftovers = new ArrayList<>();
             for (StoredObject object : metadata.objectsOf(connection, stage)) {
                 if (object.state() != ObjectState.PUBLISHED) {
@@ -60,7 +65,7 @@ public final class StageMaintenance {
      * @throws MaterializationException if the lock or the database refuses
      */
     public void drop() {
-        try (StageLock.Held lock = StageLocks.take(database, stage); Connection connection = database.connection()) {
+        try (StageLock lock = StageLocks.take(database, holder, stage); Connection connection = database.connection()) {
             try (Statement statement = connection.createStatement()) {
                 statement.execute(database.dialect().dropSchema(database.stageSchema(stage))); // first: its views
             }

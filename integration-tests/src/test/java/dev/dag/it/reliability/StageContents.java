@@ -1,4 +1,4 @@
-package dev.dag.it.crash;
+package dev.dag.it.reliability;
 
 import dev.dag.Result;
 import dev.dag.internal.store.Databases;

@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
@@ -7,12 +7,19 @@ import dev.dag.internal.cache.ObjectState;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Drops what crashed or failed runs left in a stage: objects they staged or that were retired since. */
-final class LeftoverCleanup {
+/**
+ * Drops what dead runs left in a stage: objects they staged, and old versions' objects retired since, once no
+ * run that was live at their retirement is live any more (it may still read them). What a live run staged is
+ * its own to drop: it is there only if that run lost the stage's lock, and it cannot publish it.
+ */
+public final class LeftoverCleanup {
     private static final Logger LOG = LoggerFactory.getLogger(LeftoverCleanup.class);
     /** How long the record of a staged table that never appeared is kept (see {@link #mayStillAppear}). */
     private static final int ORPHAN_GRACE_HOURS = 24;
@@ -22,19 +29,41 @@ final class LeftoverCleanup {
     private final MetadataStore metadata;
     private final ObjectDropper dropper;
 
-    LeftoverCleanup(String stage, PhysicalTables tables, MetadataStore metadata, ObjectDropper dropper) {
+    public LeftoverCleanup(String stage, PhysicalTables tables, MetadataStore metadata, ObjectDropper dropper) {
         this.stage = stage;
         this.tables = tables;
         this.metadata = metadata;
         this.dropper = dropper;
     }
 
-    void clean(Connection connection, List<StoredObject> leftovers) throws SQLException {
+    /** Drops the {@code leftovers} of the stage that no live run staged or may still read. */
+    public void clean(Connection connection, List<StoredObject> leftovers) throws SQLException {
+        Set<String> live = metadata.live(connection, owners(leftovers));
         for (StoredObject leftover : leftovers) {
-            if (!mayStillAppear(connection, leftover)) {
+            if (leftover.state() == ObjectState.STAGED && live.contains(leftover.runId())) {
+                LOG.info("stage {}: {} was staged by run {}, which is still live but no longer holds the stage's "
+                        + "lock; that run drops it", stage, leftover.physicalName(), leftover.runId());
+            } else if (leftover.state() == ObjectState.RETIRED
+                    && !Collections.disjoint(leftover.retiredWhile(), live)) {
+                LOG.debug("stage {}: {} is kept while runs {} may still read it", stage, leftover.physicalName(),
+                        leftover.retiredWhile());
+            } else if (!mayStillAppear(connection, leftover)) {
                 dropper.dropQuietly(connection, leftover);
             }
         }
+    }
+
+    /** The runs whose liveness decides about the leftovers: who staged them, who may still read them. */
+    private static Set<String> owners(List<StoredObject> leftovers) {
+        Set<String> owners = new HashSet<>();
+        for (StoredObject leftover : leftovers) {
+            if (leftover.state() == ObjectState.STAGED) {
+                owners.add(leftover.runId());
+            } else {
+                owners.addAll(leftover.retiredWhile());
+            }
+        }
+        return owners;
     }
 
     /**

@@ -1,0 +1,31 @@
+package dev.dag.internal.store.dialect.lock;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * How the runs on one database take turns and see each other: the lock that lets one run at a time write a
+ * stage, and each run's {@link Presence}, which tells the live runs from those that died. One implementation per
+ * lock mode: within one process (embedded databases), session advisory locks, or leases in a table.
+ */
+public interface Coordination {
+
+    /** Marks run {@code runId} live until the returned presence is closed or its process dies. */
+    Presence join(String runId, Connections connections) throws SQLException;
+
+    /** Of {@code runIds}, those of runs that are live now. */
+    Set<String> live(Connection connection, Collection<String> runIds) throws SQLException;
+
+    /**
+     * Takes the lock named {@code name} for run {@code runId}, waiting at most {@code timeout}.
+     *
+     * @param waiting called once, with a description of the holder, if another run holds it
+     * @return the held lock, or null if the timeout passed
+     */
+    StageLock lock(String runId, String name, Connections connections, Duration timeout, Consumer<String> waiting)
+            throws SQLException, InterruptedException;
+}

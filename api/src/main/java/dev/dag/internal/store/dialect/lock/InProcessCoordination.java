@@ -1,0 +1,68 @@
+package dev.dag.internal.store.dialect.lock;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Coordination within this JVM, for embedded databases: a DuckDB file already refuses a second process (DuckDB
+ * locks the file), so every live run of the database is a run of this process, and only its threads compete for
+ * a stage. Such a lock cannot be lost while the process lives.
+ */
+public final class InProcessCoordination implements Coordination {
+    public static final InProcessCoordination INSTANCE = new InProcessCoordination();
+
+    private final Set<String> live = ConcurrentHashMap.newKeySet();
+    /** Permits rather than reentrant locks: a run may release a stage on another thread than it took it on. */
+    private final ConcurrentHashMap<String, Semaphore> locks = new ConcurrentHashMap<>();
+
+    private InProcessCoordination() {
+    }
+
+    @Override
+    public Presence join(String runId, Connections connections) {
+        live.add(runId);
+        return () -> live.remove(runId);
+    }
+
+    @Override
+    public Set<String> live(Connection connection, Collection<String> runIds) {
+        return runIds.stream().filter(live::contains).collect(Collectors.toSet());
+    }
+
+    @Override
+    public StageLock lock(String runId, String name, Connections connections, Duration timeout,
+                          Consumer<String> waiting) throws InterruptedException {
+        Semaphore lock = locks.computeIfAbsent(name, key -> new Semaphore(1));
+        if (!lock.tryAcquire()) {
+            waiting.accept("another run of this JVM holds " + name);
+            if (!lock.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return null;
+            }
+        }
+        AtomicBoolean held = new AtomicBoolean(true);
+        return new StageLock() {
+            @Override
+            public void commitFenced(Transaction work) throws SQLException {
+                try (Connection connection = connections.pooled()) {
+                    Transactions.commit(connection, unused -> { }, work);
+                }
+            }
+
+            @Override
+            public void close() {
+                if (held.getAndSet(false)) {
+                    lock.release();
+                }
+            }
+        };
+    }
+}

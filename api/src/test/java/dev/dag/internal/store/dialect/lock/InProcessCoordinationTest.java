@@ -1,0 +1,54 @@
+package dev.dag.internal.store.dialect.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+class InProcessCoordinationTest {
+    private static final Coordination COORDINATION = InProcessCoordination.INSTANCE;
+    private static final Connections NO_CONNECTIONS = new Connections() {
+        @Override
+        public Connection pooled() {
+            throw new AssertionError("an in-process lock needs no connection to be taken");
+        }
+
+        @Override
+        public Connection dedicated() {
+            throw new AssertionError("an in-process lock needs no connection to be taken");
+        }
+    };
+
+    @Test
+    void aRunIsLiveFromJoiningUntilItsPresenceCloses() throws Exception {
+        Presence presence = COORDINATION.join("run-a", NO_CONNECTIONS);
+
+        assertEquals(Set.of("run-a"), COORDINATION.live(null, List.of("run-a", "run-of-a-dead-process")));
+        presence.close();
+        assertEquals(Set.of(), COORDINATION.live(null, List.of("run-a")));
+    }
+
+    @Test
+    void aSecondRunWaitsForTheStageAndGetsItOnceReleasedEvenOnAnotherThread() throws Exception {
+        List<String> waiting = new ArrayList<>();
+        StageLock first = COORDINATION.lock("run-a", "meta/stage-x", NO_CONNECTIONS, Duration.ZERO, waiting::add);
+
+        assertNull(COORDINATION.lock("run-b", "meta/stage-x", NO_CONNECTIONS, Duration.ofMillis(50), waiting::add));
+        assertEquals(1, waiting.size(), "the second run says what it waits for");
+        CompletableFuture.runAsync(first::close).get();
+        StageLock second = COORDINATION.lock("run-b", "meta/stage-x", NO_CONNECTIONS, Duration.ZERO, waiting::add);
+        assertNotNull(second);
+
+        second.close();
+        second.close(); // a second release does not free the stage for two runs at once
+        assertNotNull(COORDINATION.lock("run-c", "meta/stage-x", NO_CONNECTIONS, Duration.ZERO, waiting::add));
+        assertNull(COORDINATION.lock("run-d", "meta/stage-x", NO_CONNECTIONS, Duration.ZERO, waiting::add));
+    }
+}
