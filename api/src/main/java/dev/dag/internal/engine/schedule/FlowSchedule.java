@@ -138,7 +138,11 @@ public final class FlowSchedule {
         return progressed;
     }
 
-    /** Skips the tasks that cannot run and starts those that can while slots are free. */
+    /**
+     * Starts the tasks that can start while slots are free, and skips those that cannot run once their stage's turn
+     * came (all earlier stages ended; a stage that is not stopped is begun first), so that what a run reports comes
+     * in the order a run of one task at a time reports it.
+     */
     private boolean startOrSkipTasks() {
         boolean progressed = false;
         while (firstPending < graph.taskCount() && status[firstPending] != Status.PENDING) {
@@ -150,15 +154,29 @@ public final class FlowSchedule {
             }
             String skip = skipReason(task);
             if (skip != null) {
-                steps.skip(graph.task(task), skip);
-                status[task] = Status.SKIPPED;
-                progressed = true;
+                progressed |= skip(task, skip);
             } else if (workers.hasFreeSlot() && ready(task)) {
                 start(task);
                 progressed = true;
             }
         }
         return progressed;
+    }
+
+    /** Skips {@code task} if its stage's turn came; returns whether anything happened. */
+    private boolean skip(int task, String reason) {
+        int stage = graph.stageOf(task);
+        if (stage > nextToEnd) {
+            return false;
+        }
+        if (!stopped(stage)) {
+            beginThrough(stage);
+        }
+        if (status[task] == Status.PENDING) { // not skipped with its stage, which could not begin
+            steps.skip(graph.task(task), reason);
+            status[task] = Status.SKIPPED;
+        }
+        return true;
     }
 
     /** Why {@code task} does not run, or null when it may still run. */
