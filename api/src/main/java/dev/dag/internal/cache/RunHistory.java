@@ -59,10 +59,10 @@ public final class RunHistory {
         }
         try (Connection connection = database.connection();
              PreparedStatement select = connection.prepareStatement(sql.selectRuns())) {
-            select.setMaxRows(limit);
+            select.setMaxRows(limit); // a hint only: DuckDB's driver returns every row
             select.setString(1, prefix + "%"); // run ids are hexadecimal: the caller checked the prefix is
             try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
+                while (runs.size() < limit && rows.next()) {
                     runs.add(new Run(rows.getString(1), rows.getString(2), instant(rows.getTimestamp(3)),
                             instant(rows.getTimestamp(4)), rows.getString(5)));
                 }
@@ -150,7 +150,7 @@ public final class RunHistory {
             select.setString(1, stage);
             select.setString(2, task);
             try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
+                while (runs.size() < limit && rows.next()) {
                     runs.add(new TaskRunOf(rows.getString(1), rows.getString(2), rows.getString(3),
                             instant(rows.getTimestamp(4))));
                 }

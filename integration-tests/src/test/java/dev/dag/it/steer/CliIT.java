@@ -40,6 +40,7 @@ class CliIT {
         CliProcess.Outcome status = CliProcess.run(db, "status");
         assertExit(0, status);
         assertTrue(status.out().contains("last run: " + second.runId() + " of flow 'shop', succeeded"), status.out());
+        assertEquals(1, status.out().split("last run: ", -1).length - 1, () -> "one last run: " + status.out());
         JsonNode statusJson = json(CliProcess.run(db, "status", "--json"));
         assertEquals(List.of("raw", "clean", "marts"), statusJson.get("stages").findValuesAsText("stage"));
         assertEquals(second.runId(), statusJson.get("stages").get(1).get("committedBy").asText());
