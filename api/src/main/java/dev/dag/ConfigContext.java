@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * One resolved dag instance: where tables are stored (a JDBC URL and credentials), the schema prefix
@@ -18,9 +19,9 @@ import java.util.Objects;
  * }</pre>
  *
  * In {@code dag.yaml}, each instance lists {@code url}, {@code user}, {@code password},
- * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size}, {@code lock_timeout_seconds},
- * {@code lock_mode}, {@code lock_lease_seconds}, {@code publish_wait_seconds} and {@code strict_versions};
- * {@code ${NAME}} and
+ * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size}, {@code parallelism},
+ * {@code lock_timeout_seconds}, {@code lock_mode}, {@code lock_lease_seconds}, {@code publish_wait_seconds} and
+ * {@code strict_versions}; {@code ${NAME}} and
  * {@code ${NAME:-default}} are replaced from the environment.
  */
 public final class ConfigContext implements AutoCloseable {
@@ -36,6 +37,7 @@ public final class ConfigContext implements AutoCloseable {
     private final String schemaPrefix;
     private final String metadataSchema;
     private final int poolSize;
+    private final int parallelism;
     private final int lockTimeoutSeconds;
     private final boolean strictVersions;
     private final int connectTimeoutSeconds;
@@ -70,6 +72,7 @@ public final class ConfigContext implements AutoCloseable {
         this.schemaPrefix = builder.schemaPrefix;
         this.metadataSchema = builder.metadataSchema;
         this.poolSize = builder.poolSize;
+        this.parallelism = builder.parallelism;
         this.lockTimeoutSeconds = builder.lockTimeoutSeconds;
         this.strictVersions = builder.strictVersions;
         this.connectTimeoutSeconds = builder.connectTimeoutSeconds;
@@ -149,6 +152,14 @@ public final class ConfigContext implements AutoCloseable {
         return poolSize;
     }
 
+    /**
+     * How many tasks of a flow run may run at once on this instance, or empty (the default) to let the database
+     * decide: 1 for DuckDB, 4 for PostgreSQL. {@link RunOptions#withParallelism} overrides it for one run.
+     */
+    public OptionalInt parallelism() {
+        return parallelism == 0 ? OptionalInt.empty() : OptionalInt.of(parallelism);
+    }
+
     /** How long a run waits for a stage that another run is writing, in seconds (default 600). */
     public int lockTimeoutSeconds() {
         return lockTimeoutSeconds;
@@ -220,6 +231,7 @@ public final class ConfigContext implements AutoCloseable {
         private String schemaPrefix = "";
         private String metadataSchema = "dag_meta";
         private int poolSize = 4;
+        private int parallelism;
         private int lockTimeoutSeconds = 600;
         private boolean strictVersions;
         private int connectTimeoutSeconds = 30;
@@ -273,6 +285,18 @@ public final class ConfigContext implements AutoCloseable {
                 throw new ConfigException("pool_size must be at least 1, got " + poolSize, null);
             }
             this.poolSize = poolSize;
+            return this;
+        }
+
+        /**
+         * How many tasks of a flow run may run at once (default: the database decides, 1 for DuckDB, 4 for
+         * PostgreSQL; at least 1). The pool grows to {@code parallelism + 1} connections when it is smaller.
+         */
+        public Builder parallelism(int parallelism) {
+            if (parallelism < 1) {
+                throw new ConfigException("parallelism must be at least 1, got " + parallelism, null);
+            }
+            this.parallelism = parallelism;
             return this;
         }
 
@@ -345,6 +369,7 @@ public final class ConfigContext implements AutoCloseable {
                 case "schema_prefix" -> schemaPrefix(value);
                 case "metadata_schema" -> metadataSchema(value);
                 case "pool_size" -> poolSize(parseNumber("pool_size", value));
+                case "parallelism" -> parallelism(parseNumber("parallelism", value));
                 case "lock_timeout_seconds" -> lockTimeoutSeconds(parseNumber("lock_timeout_seconds", value));
                 case "strict_versions" -> strictVersions(parseBoolean("strict_versions", value));
                 case "connect_timeout_seconds" -> connectTimeoutSeconds(parseNumber("connect_timeout_seconds", value));
@@ -355,8 +380,8 @@ public final class ConfigContext implements AutoCloseable {
                         .map(String::strip).filter(text -> !text.isEmpty()).toList());
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
                         + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
-                        + "lock_timeout_seconds, lock_mode, lock_lease_seconds, publish_wait_seconds, strict_versions, "
-                        + "connect_timeout_seconds, project_packages.", null);
+                        + "parallelism, lock_timeout_seconds, lock_mode, lock_lease_seconds, publish_wait_seconds, "
+                        + "strict_versions, connect_timeout_seconds, project_packages.", null);
             }
         }
 

@@ -18,11 +18,14 @@ package dev.dag;
  *
  * <p>Events of a run arrive in this order: {@code runStarted}; per stage {@code stageStarted}, per task
  * {@code taskStarted}, its tables' {@code tableMaterialized}, {@code taskFinished}, then {@code stageFinished};
- * last {@code runFinished}. A task that does not start (skipped, or not selected and read from the last
+ * last {@code runFinished}. With a parallelism above 1 ({@link RunOptions#withParallelism}) the events of tasks
+ * running at once interleave, and a later stage may start before an earlier one finished; each task's own events
+ * keep their order. A task that does not start (skipped, or not selected and read from the last
  * commit) gets only {@code taskFinished}. {@code taskProgress} comes from dag's progress thread; all other
- * events come from the thread that runs the task or stage. A listener that throws is logged and ignored: it
- * never breaks the run. dag's own progress log is such a listener. A plan ({@link Flow#plan}) notifies no
- * listener.
+ * events come from the thread that runs the task or stage. A run calls its listeners one event at a time, never
+ * from two threads at once, so a listener needs no locking of its own. A listener that throws is logged and
+ * ignored: it never breaks the run. dag's own progress log is such a listener. A plan ({@link Flow#plan})
+ * notifies no listener.
  */
 public interface RunListener {
     /** The run began: its metadata is open, no stage has started yet. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -28,6 +29,8 @@ public final class RunOptions {
     private List<RunListener> listeners = List.of();
     private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
     private boolean dryRun;
+    /** 0: not set here (the instance's {@code parallelism}, else the database's default). */
+    private int parallelism;
 
     private RunOptions() {
     }
@@ -43,6 +46,7 @@ public final class RunOptions {
         copy.listeners = listeners;
         copy.progressInterval = progressInterval;
         copy.dryRun = dryRun;
+        copy.parallelism = parallelism;
         return copy;
     }
 
@@ -64,9 +68,10 @@ public final class RunOptions {
     }
 
     /**
-     * {@code true} (default): the first failure stops the run; tasks not yet run are
-     * {@link TaskOutcome#SKIPPED}. {@code false}: independent tasks of the same stage still run, so one
-     * run reports every failure of the stage; the failed stage is still not committed.
+     * {@code true} (default): the first failure (in definition order) stops the run; tasks after it are
+     * {@link TaskOutcome#SKIPPED} (cancelled when they were running at once with it, see
+     * {@link #withParallelism}); stages before its stage are still committed. {@code false}: tasks that do not
+     * depend on a failed one still run, so one run reports every failure; the failed stage is still not committed.
      */
     public RunOptions withFailFast(boolean failFast) {
         RunOptions copy = copy();
@@ -151,6 +156,34 @@ public final class RunOptions {
         RunOptions copy = copy();
         copy.dryRun = true;
         return copy;
+    }
+
+    /**
+     * Options that let up to {@code parallelism} tasks of a flow run at once, each as soon as the tasks whose
+     * outputs it reads have succeeded (also across stages: a task may read a table of an earlier stage that is
+     * written but not yet published). Stages are still published whole, one after another in definition order;
+     * results, cache entries and the published tables are the same as with {@code 1}, which runs the tasks one
+     * after another in definition order. Overrides the instance's config key {@code parallelism}; without
+     * either, the database decides: 1 for DuckDB (which already spreads each query over all cores), 4 for
+     * PostgreSQL. An eager run ({@link RunContext#open}) runs each call when it is made, whatever this says.
+     * See docs/parallelism.md.
+     *
+     * <pre>{@code flow.run(RunOptions.of(config).withParallelism(8));}</pre>
+     *
+     * @throws IllegalArgumentException if {@code parallelism} is less than 1
+     */
+    public RunOptions withParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+        }
+        RunOptions copy = copy();
+        copy.parallelism = parallelism;
+        return copy;
+    }
+
+    /** The parallelism {@link #withParallelism} set, or empty when the instance or the database decides. */
+    public OptionalInt parallelism() {
+        return parallelism == 0 ? OptionalInt.empty() : OptionalInt.of(parallelism);
     }
 
     /** Whether these are the options of a dry run ({@link #dryRun()}). */

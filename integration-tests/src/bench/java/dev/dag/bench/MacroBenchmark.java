@@ -8,6 +8,7 @@ import dev.dag.bench.macro.CacheValidRerun;
 import dev.dag.bench.macro.CopyingCarryOver;
 import dev.dag.bench.macro.ManyTasksRerun;
 import dev.dag.bench.macro.OneOfTenChanged;
+import dev.dag.bench.macro.ParallelTasks;
 import dev.dag.bench.macro.Report;
 import dev.dag.bench.macro.Scenario;
 import java.sql.SQLException;
@@ -20,7 +21,7 @@ import java.util.List;
  */
 public final class MacroBenchmark {
     private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
-            new ManyTasksRerun(), new BulkRows(), new CopyingCarryOver(), new AutoVersionsRerun());
+            new ManyTasksRerun(), new BulkRows(), new ParallelTasks(), new CopyingCarryOver(), new AutoVersionsRerun());
 
     private MacroBenchmark() {
     }
@@ -47,12 +48,12 @@ public final class MacroBenchmark {
                 Runtime.getRuntime().maxMemory() >> 20, options);
         Report report = new Report();
         if (options.databases().contains("duckdb")) {
-            runAll(BenchDatabase.duckdb(), options, report);
+            runAll(BenchDatabase.duckdb(options.parallelism()), options, report);
         }
         if (options.databases().contains("postgres")) {
             BenchDatabase postgres = null;
             try {
-                postgres = BenchDatabase.postgres();
+                postgres = BenchDatabase.postgres(options.parallelism());
             } catch (SQLException e) {
                 String skip = "PostgreSQL SKIPPED: no server answers (" + e.getMessage() + "); set "
                         + "DAG_BENCH_POSTGRES_URL / _USER / _PASSWORD";

@@ -13,9 +13,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -193,12 +193,15 @@ public final class MetadataStore {
     public record RetiredObject(String physicalName, String stage, ObjectKind kind, Set<String> retiredWhile) {
     }
 
-    /** An object a run is about to write. */
+    /** An object a run wrote, with its rows (0 for a blob). */
     public record NewObject(String physicalName, String stage, String name, ObjectKind kind, String task, String cacheKey,
-                            String query, String blobType, String blobJson) {
+                            String query, String blobType, String blobJson, long rows) {
     }
 
-    /** Records an object a run is about to write (committed at once, so that a crash leaves a trace). */
+    /**
+     * Records an object a run wrote, as staged: within the transaction that wrote it, so that a crash leaves both
+     * the table and its record, or neither, and the run pays one commit per table.
+     */
     public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
             insert.setString(1, object.physicalName());
@@ -207,10 +210,11 @@ public final class MetadataStore {
             insert.setString(4, object.kind().stored());
             insert.setString(5, object.task());
             insert.setString(6, runId);
-            insert.setString(7, object.cacheKey());
-            insert.setString(8, object.query());
-            insert.setString(9, object.blobType());
-            insert.setString(10, object.blobJson());
+            insert.setLong(7, object.rows());
+            insert.setString(8, object.cacheKey());
+            insert.setString(9, object.query());
+            insert.setString(10, object.blobType());
+            insert.setString(11, object.blobJson());
             insert.executeUpdate();
         }
     }
@@ -330,16 +334,12 @@ public final class MetadataStore {
     }
 
     /**
-     * Keeps what a run wrote for a stage whose publish failed, for a later run to take over: its cache entries,
-     * as unpublished ones, and the row counts of its tables.
+     * Keeps what a run wrote for a stage whose publish failed, for a later run to take over: its cache entries, as
+     * unpublished ones (its tables are registered with their rows already).
      */
-    public void setAside(Connection connection, String stage, String runId, List<CacheEntry> entries,
-                         Map<String, Long> rowCounts) throws SQLException {
-        try (PreparedStatement counts = connection.prepareStatement(sql.updateRowCount());
-             PreparedStatement insert = connection.prepareStatement(sql.insertStagedTask())) {
-            updateRowCounts(counts, rowCounts);
-            insertEntries(insert, stage, runId, entries);
-        }
+    public void setAside(Connection connection, String stage, String runId, List<CacheEntry> entries)
+            throws SQLException {
+        insertEntries(connection, sql::insertStagedTasks, stage, runId, entries);
     }
 
     /** Forgets the unpublished cache entries of {@code runIds} in a stage. */
@@ -354,103 +354,99 @@ public final class MetadataStore {
         }
     }
 
-    private static void updateRowCounts(PreparedStatement counts, Map<String, Long> rowCounts) throws SQLException {
-        for (Map.Entry<String, Long> count : rowCounts.entrySet()) {
-            counts.setLong(1, count.getValue());
-            counts.setString(2, count.getKey());
-            counts.addBatch();
-        }
-        if (!rowCounts.isEmpty()) {
-            counts.executeBatch();
-        }
-    }
-
-    private static void insertEntries(PreparedStatement insert, String stage, String runId, List<CacheEntry> entries)
-            throws SQLException {
-        for (CacheEntry entry : entries) {
-            insert.setString(1, stage);
-            insert.setString(2, entry.task());
-            insert.setInt(3, entry.ordinal());
-            insert.setString(4, entry.key().key());
-            insert.setString(5, runId);
-            insert.setString(6, entry.key().partsJson());
-            insert.setString(7, entry.outputsJson());
-            insert.addBatch();
-        }
-        if (!entries.isEmpty()) {
-            insert.executeBatch();
-        }
+    private static void insertEntries(Connection connection, IntFunction<String> insert, String stage, String runId,
+                                      List<CacheEntry> entries) throws SQLException {
+        RowBatches.write(connection, entries, insert, 7, (statement, first, entry) -> {
+            statement.setString(first, stage);
+            statement.setString(first + 1, entry.task());
+            statement.setInt(first + 2, entry.ordinal());
+            statement.setString(first + 3, entry.key().key());
+            statement.setString(first + 4, runId);
+            statement.setString(first + 5, entry.key().partsJson());
+            statement.setString(first + 6, entry.outputsJson());
+        });
     }
 
     /**
      * Within the publishing transaction: the run's staged objects become the stage's published version;
      * {@code kept} objects of the old version stay published, the rest is retired, noting the other runs live
-     * now ({@code liveRuns}, which may still read it); {@code entries} replace the stage's cache entries;
-     * {@code rowCounts} (physical name → rows) complete the new objects. Statements are batched: a commit per
-     * row costs milliseconds.
+     * now ({@code liveRuns}, which may still read it); {@code entries} replace the stage's cache entries. Each kind
+     * of row is written with one statement (see {@link RowBatches}): the statements of a publish cost more than its
+     * rows.
      */
     public void publish(Connection connection, String stage, String runId, Collection<String> kept,
-                        List<CacheEntry> entries, Map<String, Long> rowCounts, Set<String> liveRuns)
-            throws SQLException {
+                        List<CacheEntry> entries, Set<String> liveRuns) throws SQLException {
         try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
-             PreparedStatement republish = connection.prepareStatement(sql.republish());
              PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
-             PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks());
-             PreparedStatement insertEntries = connection.prepareStatement(sql.insertTask());
-             PreparedStatement commit = connection.prepareStatement(sql.insertStageCommit());
-             PreparedStatement counts = connection.prepareStatement(sql.updateRowCount())) {
-            updateRowCounts(counts, rowCounts);
+             PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks())) {
             retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
             retire.setString(2, stage);
             retire.executeUpdate();
-            for (String physical : kept) {
-                republish.setString(1, physical);
-                republish.addBatch();
-            }
-            if (!kept.isEmpty()) {
-                republish.executeBatch();
-            }
+            RowBatches.write(connection, List.copyOf(kept), sql::republish, 1,
+                    (statement, first, physical) -> statement.setString(first, physical));
             publish.setString(1, stage);
             publish.setString(2, runId);
             publish.executeUpdate();
             dropEntries.setString(1, stage);
             dropEntries.executeUpdate();
-            insertEntries(insertEntries, stage, runId, entries);
-            commit.setString(1, stage);
-            commit.setString(2, runId);
-            commit.setTimestamp(3, Timestamp.from(Instant.now()));
-            commit.executeUpdate();
+            insertEntries(connection, sql::insertTasks, stage, runId, entries);
+            recordStageCommits(connection, runId, List.of(new StageCommit(stage, Instant.now())));
         }
     }
 
-    /** One task outcome of a run, for {@link #recordTaskRuns}. */
+    /** A run committed {@code stage} at {@code at}. */
+    public record StageCommit(String stage, Instant at) {
+    }
+
+    private void recordStageCommits(Connection connection, String runId, List<StageCommit> commits)
+            throws SQLException {
+        RowBatches.write(connection, commits, sql::insertStageCommits, 3, (statement, first, commit) -> {
+            statement.setString(first, commit.stage());
+            statement.setString(first + 1, runId);
+            statement.setTimestamp(first + 2, Timestamp.from(commit.at()));
+        });
+    }
+
+    /** One task outcome of a run, for {@link #runEnded}. */
     public record TaskRun(String stage, String task, String outcome, String reason, long millis, long rows) {
     }
 
-    /** Keeps what a run did to its tasks and why, readable after the fact. */
-    public void recordTaskRuns(String runId, List<TaskRun> runs) throws SQLException {
-        if (runs.isEmpty()) {
-            return;
-        }
+    /**
+     * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
+     * did to its tasks and why, readable after the fact, the commits of its stages that it found unchanged (they
+     * publish nothing, so they are recorded here rather than with a commit of their own) and its report (JSON, or
+     * null for none).
+     */
+    public void runEnded(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages,
+                         String report) throws SQLException {
         try (Connection connection = database.connection();
-             PreparedStatement insert = connection.prepareStatement(sql.insertTaskRun())) {
+             PreparedStatement finish = connection.prepareStatement(sql.finishRun());
+             PreparedStatement insertReport = connection.prepareStatement(sql.insertRunReport())) {
             connection.setAutoCommit(false);
-            Timestamp now = Timestamp.from(Instant.now());
-            for (TaskRun run : runs) {
-                insert.setString(1, runId);
-                insert.setString(2, run.stage());
-                insert.setString(3, run.task());
-                insert.setString(4, run.outcome());
-                insert.setString(5, run.reason());
-                insert.setLong(6, run.millis());
-                insert.setLong(7, run.rows());
-                insert.setTimestamp(8, now);
-                insert.addBatch();
-            }
             try {
-                insert.executeBatch();
+                Timestamp now = Timestamp.from(Instant.now());
+                RowBatches.write(connection, runs, sql::insertTaskRuns, 8, (statement, first, run) -> {
+                    statement.setString(first, runId);
+                    statement.setString(first + 1, run.stage());
+                    statement.setString(first + 2, run.task());
+                    statement.setString(first + 3, run.outcome());
+                    statement.setString(first + 4, run.reason());
+                    statement.setLong(first + 5, run.millis());
+                    statement.setLong(first + 6, run.rows());
+                    statement.setTimestamp(first + 7, now);
+                });
+                recordStageCommits(connection, runId, unchangedStages);
+                if (report != null) {
+                    insertReport.setString(1, runId);
+                    insertReport.setString(2, report);
+                    insertReport.executeUpdate();
+                }
+                finish.setTimestamp(1, now);
+                finish.setString(2, status.stored());
+                finish.setString(3, runId);
+                finish.executeUpdate();
                 connection.commit();
-            } catch (SQLException e) {
+            } catch (SQLException | RuntimeException e) {
                 connection.rollback(); // a pooled connection must not keep the failed transaction
                 throw e;
             }
@@ -469,16 +465,6 @@ public final class MetadataStore {
                 statement.setString(1, stage);
                 statement.executeUpdate();
             }
-        }
-    }
-
-    /** Keeps a run's report (JSON) for later reading. */
-    public void recordReport(String runId, String report) throws SQLException {
-        try (Connection connection = database.connection();
-             PreparedStatement insert = connection.prepareStatement(sql.insertRunReport())) {
-            insert.setString(1, runId);
-            insert.setString(2, report);
-            insert.executeUpdate();
         }
     }
 
@@ -505,17 +491,6 @@ public final class MetadataStore {
             insert.setTimestamp(3, Timestamp.from(Instant.now()));
             insert.setString(4, "running");
             insert.executeUpdate();
-        }
-    }
-
-    /** Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}). */
-    public void runFinished(String runId, RunStatus status) throws SQLException {
-        try (Connection connection = database.connection();
-             PreparedStatement update = connection.prepareStatement(sql.finishRun())) {
-            update.setTimestamp(1, Timestamp.from(Instant.now()));
-            update.setString(2, status.stored());
-            update.setString(3, runId);
-            update.executeUpdate();
         }
     }
 }

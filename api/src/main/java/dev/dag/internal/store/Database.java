@@ -131,6 +131,16 @@ public final class Database implements AutoCloseable {
         return dialect;
     }
 
+    /**
+     * Grows the pool so that {@code parallelism} tasks and the run that schedules them each find a connection
+     * (never shrinks it: runs of other parallelism may share the pool).
+     */
+    public synchronized void reserveConnections(int parallelism) {
+        if (pool.getMaximumPoolSize() < parallelism + 1) {
+            pool.setMaximumPoolSize(parallelism + 1);
+        }
+    }
+
     /** A pooled connection in auto-commit mode; close it to return it. */
     public Connection connection() throws SQLException {
         if (pool == null) {

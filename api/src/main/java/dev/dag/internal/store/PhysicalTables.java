@@ -68,7 +68,8 @@ public final class PhysicalTables {
     public long createAs(Connection connection, String physicalName, String query) throws SQLException {
         long written;
         try (Statement statement = connection.createStatement()) {
-            written = statement.executeLargeUpdate(createAsSql(physicalName, query));
+            written = RunningStatements.execute(statement,
+                    () -> statement.executeLargeUpdate(createAsSql(physicalName, query)));
         }
         // both drivers report the rows a CREATE TABLE AS wrote; count only when one does not
         return written > 0 ? written : countRows(connection, physicalName);
@@ -76,20 +77,24 @@ public final class PhysicalTables {
 
     /**
      * Creates the table and bulk-loads the rows; returns the number of rows loaded. A load that fails (the database
-     * refuses it, or a row is refused while it is read) drops the table again, so that no part of it stays behind.
+     * refuses it, or a row is refused while it is read) drops the table again, so that no part of it stays behind;
+     * inside a transaction, the caller's rollback does that.
      */
     public long createFromRows(Connection connection, String physicalName, List<Column> columns,
                                Iterator<Object[]> rows) throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            statement.execute(dialect().createTable(schema, physicalName, columns));
+            RunningStatements.execute(statement,
+                    () -> statement.execute(dialect().createTable(schema, physicalName, columns)));
         }
         try {
             return dialect().bulkLoader().load(connection, schema, physicalName, columns, new FailpointRows(rows));
         } catch (SQLException | RuntimeException e) {
-            try {
-                drop(connection, physicalName);
-            } catch (SQLException dropFailed) {
-                e.addSuppressed(dropFailed);
+            if (connection.getAutoCommit()) {
+                try {
+                    drop(connection, physicalName);
+                } catch (SQLException dropFailed) {
+                    e.addSuppressed(dropFailed);
+                }
             }
             throw e;
         }
@@ -100,11 +105,14 @@ public final class PhysicalTables {
                         List<List<String>> indexes) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             if (!primaryKey.isEmpty()) {
-                statement.execute(dialect().addPrimaryKey(schema, physicalName, primaryKey));
+                RunningStatements.execute(statement,
+                        () -> statement.execute(dialect().addPrimaryKey(schema, physicalName, primaryKey)));
             }
             for (int i = 0; i < indexes.size(); i++) {
                 String index = PhysicalNames.fit(physicalName + "_ix" + i, dialect().maxIdentifierBytes());
-                statement.execute(dialect().createIndex(schema, physicalName, index, indexes.get(i)));
+                List<String> columns = indexes.get(i);
+                RunningStatements.execute(statement,
+                        () -> statement.execute(dialect().createIndex(schema, physicalName, index, columns)));
             }
         }
     }
@@ -177,10 +185,13 @@ public final class PhysicalTables {
     }
 
     private long countRows(Connection connection, String physicalName) throws SQLException {
-        try (Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(dialect().countRows(schema, physicalName))) {
-            rows.next();
-            return rows.getLong(1);
+        try (Statement statement = connection.createStatement()) {
+            return RunningStatements.execute(statement, () -> {
+                try (ResultSet rows = statement.executeQuery(dialect().countRows(schema, physicalName))) {
+                    rows.next();
+                    return rows.getLong(1);
+                }
+            });
         }
     }
 }

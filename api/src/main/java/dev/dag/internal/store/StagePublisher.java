@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -40,17 +41,17 @@ public final class StagePublisher {
         }
     }
 
+    /** Which of {@code names} are views in the schema of {@code stage} (looked up by name, not by listing the schema). */
+    public Set<String> viewNames(Connection connection, String stage, List<String> names) throws SQLException {
+        return CatalogNames.among(connection, database.dialect()::selectViewNames, database.stageSchema(stage), names);
+    }
+
     /**
      * Replaces the stage's views, within the transaction of {@code connection}.
      *
      * @param tables  table name → physical table name of the new version
      * @param dropped table names of the old version that the new one no longer has
      */
-    /** The names of the views in the schema of {@code stage}, from one catalog query. */
-    public Set<String> viewNames(Connection connection, String stage) throws SQLException {
-        return CatalogNames.in(connection, database.dialect().selectViewNames(), database.stageSchema(stage));
-    }
-
     public void publish(Connection connection, String stage, Map<String, String> tables, Collection<String> dropped)
             throws SQLException {
         Dialect dialect = database.dialect();

@@ -13,8 +13,8 @@ import dev.dag.internal.store.dialect.MetadataSql;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +64,7 @@ class MetadataStoreTest {
         try (Database database = open(dir)) {
             MetadataStore store = MetadataStore.open(database);
             try (Connection connection = database.connection()) {
-                store.registerStaged(connection, table("raw__t__r1", "t"), "r1");
+                store.registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
                 // the earlier format: objects without retired_while
                 execute(connection, "ALTER TABLE dag_meta.objects DROP COLUMN retired_while");
                 execute(connection, "UPDATE dag_meta.format SET version = " + MetadataSql.UPGRADABLE_VERSION);
@@ -84,14 +84,14 @@ class MetadataStoreTest {
     void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
-            store.registerStaged(connection, table("raw__t__r1", "t"), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of(), Set.of());
-            store.registerStaged(connection, table("raw__t__r2", "t"), "r2");
+            store.registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
+            store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
+            store.registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
 
             assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
             assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
 
-            store.publish(connection, "raw", "r2", List.of(), List.of(), Map.of("raw__t__r2", 42L), Set.of("r7", "r3"));
+            store.publish(connection, "raw", "r2", List.of(), List.of(), Set.of("r7", "r3"));
 
             List<MetadataStore.StoredObject> published = published(store, connection);
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
@@ -106,12 +106,12 @@ class MetadataStoreTest {
     void aKeptObjectStaysPublishedInTheNextVersion() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = MetadataStore.open(database);
-            store.registerStaged(connection, table("raw__a__r1", "a"), "r1");
-            store.registerStaged(connection, table("raw__b__r1", "b"), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of(), Map.of(), Set.of());
-            store.registerStaged(connection, table("raw__b__r2", "b"), "r2");
+            store.registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
+            store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
+            store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
+            store.registerStaged(connection, table("raw__b__r2", "b", 1), "r2");
 
-            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Map.of(), Set.of());
+            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Set.of());
 
             assertEquals(List.of("raw__a__r1", "raw__b__r2"),
                     physicalNames(published(store, connection)).stream().sorted().toList());
@@ -119,8 +119,44 @@ class MetadataStoreTest {
         }
     }
 
-    private static MetadataStore.NewObject table(String physical, String name) {
-        return new MetadataStore.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null, null, null);
+    /** More rows than one statement takes: they are written in several, none is lost or doubled. */
+    @Test
+    void manyKeptObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
+        int many = 2 * MetadataSql.MAX_ROWS_PER_STATEMENT + 7;
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            MetadataStore store = MetadataStore.open(database);
+            List<String> kept = new ArrayList<>();
+            List<CacheEntry> entries = new ArrayList<>();
+            List<MetadataStore.TaskRun> runs = new ArrayList<>();
+            connection.setAutoCommit(false);
+            for (int i = 0; i < many; i++) {
+                store.registerStaged(connection, table("raw__t" + i + "__r1", "t" + i, i), "r1");
+                kept.add("raw__t" + i + "__r1");
+                entries.add(new CacheEntry("load", i, TaskKey.fromParts("k" + i, "load", "raw", PARTS), List.of()));
+                runs.add(new MetadataStore.TaskRun("raw", "load", "RAN", "because " + i, i, i));
+            }
+            store.publish(connection, "raw", "r1", List.of(), entries, Set.of());
+            store.publish(connection, "raw", "r2", kept, entries, Set.of());
+            connection.commit();
+            store.runEnded("r2", RunStatus.SUCCEEDED, runs, List.of(new MetadataStore.StageCommit("raw",
+                    java.time.Instant.now())), "{}");
+
+            assertEquals(kept.stream().sorted().toList(),
+                    physicalNames(published(store, connection)).stream().sorted().toList());
+            assertEquals(many, store.publishedEntries(connection, "raw").size());
+            assertEquals(List.of(List.of((long) many, (long) many - 1)),
+                    rows(connection, "SELECT count(*), max(millis) FROM dag_meta.task_runs WHERE run_id = 'r2'"));
+            assertEquals(List.of(List.of(3L)), rows(connection, "SELECT count(*) FROM dag_meta.stage_commits"),
+                    "each publish, and the unchanged stage recorded with the run's end");
+            assertEquals(List.of(List.of("{}")), rows(connection, "SELECT report FROM dag_meta.run_reports"));
+        }
+    }
+
+    private static final String PARTS = "{\"arguments\":{},\"freshness\":\"\",\"receiver\":\"\",\"version\":\"1\"}";
+
+    private static MetadataStore.NewObject table(String physical, String name, long rows) {
+        return new MetadataStore.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null,
+                null, null, rows);
     }
 
     private static List<MetadataStore.StoredObject> published(MetadataStore store, Connection connection)

@@ -42,11 +42,13 @@ public final class BenchDatabase implements AutoCloseable {
         this.folder = folder;
     }
 
-    /** A new DuckDB instance in a temporary folder. */
-    public static BenchDatabase duckdb() {
+    /** A new DuckDB instance in a temporary folder; {@code parallelism} 0: the database's default. */
+    public static BenchDatabase duckdb(int parallelism) {
         try {
             Path folder = Files.createTempDirectory("dag-bench-");
-            return new BenchDatabase(Kind.DUCKDB, ConfigContext.duckdb(folder.resolve("bench.duckdb")), folder);
+            ConfigContext.Builder config = ConfigContext.builder().instance("duckdb")
+                    .url("jdbc:duckdb:" + folder.resolve("bench.duckdb").toAbsolutePath());
+            return new BenchDatabase(Kind.DUCKDB, withParallelism(config, parallelism).build(), folder);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -57,15 +59,19 @@ public final class BenchDatabase implements AutoCloseable {
      *
      * @throws SQLException if no server answers (the caller reports the skip)
      */
-    public static BenchDatabase postgres() throws SQLException {
+    public static BenchDatabase postgres(int parallelism) throws SQLException {
         String url = System.getenv().getOrDefault("DAG_BENCH_POSTGRES_URL", LOCAL_POSTGRES);
         String user = System.getenv().getOrDefault("DAG_BENCH_POSTGRES_USER", "postgres");
         String password = System.getenv().getOrDefault("DAG_BENCH_POSTGRES_PASSWORD", "");
         DriverManager.getConnection(url, user, password).close();
         String prefix = "bench" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffL) + "_";
-        ConfigContext config = ConfigContext.builder().instance("bench").url(url).user(user).password(password)
-                .schemaPrefix(prefix).build();
-        return new BenchDatabase(Kind.POSTGRES, config, null);
+        ConfigContext.Builder config = ConfigContext.builder().instance("bench").url(url).user(user).password(password)
+                .schemaPrefix(prefix);
+        return new BenchDatabase(Kind.POSTGRES, withParallelism(config, parallelism).build(), null);
+    }
+
+    private static ConfigContext.Builder withParallelism(ConfigContext.Builder config, int parallelism) {
+        return parallelism == 0 ? config : config.parallelism(parallelism);
     }
 
     /** Which database this is. */

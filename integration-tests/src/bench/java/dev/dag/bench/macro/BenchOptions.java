@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * sizes the goals are stated for; {@code --small} switches every size to a smoke-check size first, and
  * explicit options still override it.
  *
- * @param scenarios    scenarios to run, among {@code a,b,c,d,f,g} (default all)
+ * @param scenarios    scenarios to run, among {@code a,b,c,d,e,f,g} (default all)
  * @param databases    databases, among {@code duckdb,postgres} (default both)
  * @param reps         timed repetitions per figure, after one warm-up round (default 5; scenario a takes four
  *                     times as many); the median is reported
@@ -23,14 +23,18 @@ import java.util.TreeSet;
  * @param bulkRows     d: in-memory rows (default 1,000,000)
  * @param batchRows    d: rows of the JDBC batch insert on DuckDB, extrapolated to {@code bulkRows} (default
  *                     50,000; PostgreSQL always inserts all {@code bulkRows})
+ * @param parallelRows e: rows of each of the eight tables (default 2,000,000)
+ * @param parallelism  the instances' {@code parallelism} for every scenario but e (default 0: the database's default,
+ *                     as a user gets it)
  */
 public record BenchOptions(Set<String> scenarios, Set<String> databases, int reps, long bigRows, long smallRows,
-                           long tenRows, int stages, int lanes, int bulkRows, int batchRows) {
+                           long tenRows, int stages, int lanes, int bulkRows, int batchRows, long parallelRows,
+                           int parallelism) {
 
     private static final String USAGE = """
-            options (--name=value): --scenarios=a,b,c,d,f,g --db=duckdb,postgres --reps=5 --small
+            options (--name=value): --scenarios=a,b,c,d,e,f,g --db=duckdb,postgres --reps=5 --small
               --big-rows=10000000 --small-rows=1000 --ten-rows=1000000 --stages=20 --lanes=10
-              --bulk-rows=1000000 --batch-rows=50000""";
+              --bulk-rows=1000000 --batch-rows=50000 --parallel-rows=2000000 --parallelism=0""";
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} with the usage for an unknown option. */
     public static BenchOptions parse(String[] args) {
@@ -44,7 +48,7 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
         }
         boolean small = Boolean.parseBoolean(given.remove("small"));
         BenchOptions options = new BenchOptions(
-                Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,f,g").split(","))),
+                Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,e,f,g").split(","))),
                 Set.copyOf(List.of(take(given, "db", "duckdb,postgres").split(","))),
                 Integer.parseInt(take(given, "reps", small ? "3" : "5")),
                 Long.parseLong(take(given, "big-rows", small ? "200000" : "10000000")),
@@ -53,7 +57,9 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
                 Integer.parseInt(take(given, "stages", small ? "4" : "20")),
                 Integer.parseInt(take(given, "lanes", small ? "5" : "10")),
                 Integer.parseInt(take(given, "bulk-rows", small ? "50000" : "1000000")),
-                Integer.parseInt(take(given, "batch-rows", small ? "5000" : "50000")));
+                Integer.parseInt(take(given, "batch-rows", small ? "5000" : "50000")),
+                Long.parseLong(take(given, "parallel-rows", small ? "100000" : "2000000")),
+                Integer.parseInt(take(given, "parallelism", "0")));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet() + "\n" + USAGE);
         }
@@ -71,8 +77,9 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
     @Override
     public String toString() {
         return String.format("scenarios %s, databases %s, reps %d, a: %,d vs %,d rows, b: 10 x %,d rows, c: %d x %d "
-                        + "tasks, d: %,d rows (DuckDB batch insert: %,d rows)", new TreeSet<>(scenarios),
-                new TreeSet<>(databases), reps, bigRows, smallRows, tenRows, stages, lanes, bulkRows, batchRows);
+                        + "tasks, d: %,d rows (DuckDB batch insert: %,d rows), e: 8 x %,d rows, parallelism %s",
+                new TreeSet<>(scenarios), new TreeSet<>(databases), reps, bigRows, smallRows, tenRows, stages, lanes,
+                bulkRows, batchRows, parallelRows, parallelism == 0 ? "the database's default" : parallelism);
     }
 
     /** Whether scenario {@code id} ({@code a}..{@code d}) is selected. */

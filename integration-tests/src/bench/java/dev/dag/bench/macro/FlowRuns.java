@@ -18,7 +18,12 @@ final class FlowRuns {
 
     /** Runs {@code flow} and returns its result. */
     static Result run(Flow flow, BenchDatabase database) {
-        return flow.run(RunOptions.of(database.config()));
+        return flow.run(options(database));
+    }
+
+    /** The options of every run of the harness: the database's instance, everything else as a user gets it. */
+    static RunOptions options(BenchDatabase database) {
+        return RunOptions.of(database.config());
     }
 
     /** How many tasks had each outcome. */

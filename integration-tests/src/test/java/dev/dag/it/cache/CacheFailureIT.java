@@ -3,9 +3,10 @@ package dev.dag.it.cache;
 import static dev.dag.TaskOutcome.CACHE_VALID;
 import static dev.dag.TaskOutcome.FAILED;
 import static dev.dag.TaskOutcome.RAN;
-import static dev.dag.TaskOutcome.SKIPPED;
 import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertExecutedUpToTheFailure;
 import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.assertSkippedAfterTheFailure;
 import static dev.dag.it.cache.Story.failingRun;
 import static dev.dag.it.cache.Story.firstRun;
 import static dev.dag.it.cache.Story.task;
@@ -20,6 +21,7 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.TaskResult;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
@@ -99,17 +101,18 @@ class CacheFailureIT {
 
         DagException failure = failingRun(db, flow(2), options -> options);
 
-        assertExecuted("items", "codes", "counted", "checked");
+        assertExecutedUpToTheFailure("items", "codes", "counted", "checked");
         assertEquals("checked", failure.task().orElseThrow());
         Result failed = failure.result().orElseThrow();
         assertFalse(failed.successful());
         assertOutcome(failed, "items", RAN, "constant argument 'batch' changed (1 → 2)");
         assertOutcome(failed, "counted", RAN, "input 'items' changed");
         assertOutcome(failed, "checked", FAILED, "check failed");
-        assertOutcome(failed, "report", SKIPPED, "");
+        assertSkippedAfterTheFailure(failed, "report");
         List<String> recorded = db.recordedTaskRuns(failed.runId());
         assertEquals(5, recorded.size(), recorded::toString);
-        assertTrue(recorded.contains("clean.report SKIPPED: " + task(failed, "report").reason()), recorded::toString);
+        TaskResult report = task(failed, "report");
+        assertTrue(recorded.contains("clean.report " + report.outcome() + ": " + report.reason()), recorded::toString);
         assertTrue(recorded.stream().anyMatch(run -> run.startsWith("clean.checked FAILED: ")
                 && run.contains("check failed")), recorded::toString);
         assertRows(List.of(List.of(2, 0L), List.of(2, 1L), List.of(2, 2L)), db.published("raw", "items"),
@@ -138,7 +141,7 @@ class CacheFailureIT {
     void firstRunFailingInStageTwoStillCachesStageOne(TestDatabase db) {
         cleanFails = true;
         failingRun(db, flow(1), options -> options);
-        assertExecuted("items", "codes", "counted", "checked");
+        assertExecutedUpToTheFailure("items", "codes", "counted", "checked");
         assertTrue(db.viewExists("raw", "items"));
         assertFalse(db.viewExists("clean", "counted"), "nothing of the failed stage is published");
 
@@ -158,10 +161,10 @@ class CacheFailureIT {
 
         DagException failure = failingRun(db, flow(2), options -> options);
 
-        assertExecuted("items", "codes");
+        assertExecutedUpToTheFailure("items", "codes");
         assertEquals("codes", failure.task().orElseThrow());
         Result failed = failure.result().orElseThrow();
-        assertOutcome(failed, "counted", SKIPPED, "");
+        assertSkippedAfterTheFailure(failed, "counted");
         assertEquals(itemsView, db.viewSql("raw", "items"), "stage raw keeps its previous version");
         assertRows(List.of(List.of(103)), db.published("clean", "report"));
 

@@ -46,6 +46,35 @@ final class Story {
         assertEquals(expected, Bodies.take(), "task bodies executed (name → times)");
     }
 
+    /**
+     * After a failing run: asserts that exactly these bodies executed, up to the failure. With several tasks at once
+     * (the suite's {@code dag.it.parallelism}), tasks after the failure in definition order may have started before
+     * it happened (their work is thrown away with their stages): then these bodies must be among those executed.
+     */
+    static void assertExecutedUpToTheFailure(String... bodies) {
+        if (TestDatabase.suiteParallelism() == 1) {
+            assertExecuted(bodies);
+            return;
+        }
+        Map<String, Integer> executed = Bodies.take();
+        for (String body : bodies) {
+            assertTrue(executed.containsKey(body), () -> body + " executed; executed: " + executed);
+        }
+    }
+
+    /**
+     * After a failing run: asserts that {@code task}, after the failure in definition order, was skipped; with
+     * several tasks at once it may also have run to its end before the failure happened (its stage is not
+     * committed either way).
+     */
+    static void assertSkippedAfterTheFailure(Result result, String task) {
+        TaskResult found = task(result, task);
+        if (TestDatabase.suiteParallelism() > 1 && found.outcome() == TaskOutcome.RAN) {
+            return;
+        }
+        assertOutcome(found, TaskOutcome.SKIPPED, "");
+    }
+
     /** The result of {@code task} in {@code stage}; fails when there is none or more than one. */
     static TaskResult task(Result result, String stage, String task) {
         List<TaskResult> found = result.tasks().stream()

@@ -14,6 +14,7 @@ import dev.dag.it.docs.examples.CachingExamples;
 import dev.dag.it.docs.examples.ConfigurationExamples;
 import dev.dag.it.docs.examples.EagerExamples;
 import dev.dag.it.docs.examples.ImperativeExamples;
+import dev.dag.it.docs.examples.ParallelismExamples;
 import dev.dag.it.etl.LegacyEtl;
 import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.OnEachDatabase;
@@ -143,6 +144,16 @@ class DocExamplesIT {
             }
             return ((Number) reader.run(RunOptions.of(config)).rows(count, Map.class).get(0).get("n")).longValue();
         }
+    }
+
+    @OnEachDatabase
+    void parallelismRegionsRunAndSummarizeInDefinitionOrder(TestDatabase db) {
+        Result result = ParallelismExamples.run(db.config());
+
+        assertEquals(List.of("ordersOf", "ordersOf", "ordersOf", "ordersOf", "totals"),
+                result.tasks().stream().map(task -> task.task()).toList());
+        assertEquals(List.of("east", "north", "south", "west"), db.rows("SELECT region FROM "
+                + db.table("report", "totals") + " ORDER BY region").stream().map(row -> row.get(0)).toList());
     }
 
     @Test

@@ -35,6 +35,8 @@ class CrashIT {
         haltAtFailpoint(db, "before-publish-commit", VERSION_2);
 
         assertReadersStillSee(version1, db);
+        assertFalse(PhysicalTablesState.read(db).orphans().isEmpty(),
+                "the crashed run should have left staged tables for the next run to drop");
         assertNextRunRecovers(db, VERSION_2);
     }
 
@@ -46,6 +48,7 @@ class CrashIT {
         haltAtFailpoint(db, "during-bulk-load", bigger);
 
         assertReadersStillSee(version1, db);
+        assertWriteLeftNothingUnknown(db);
         assertNextRunRecovers(db, bigger);
     }
 
@@ -67,6 +70,7 @@ class CrashIT {
         }
 
         assertReadersStillSee(version1, db);
+        assertWriteLeftNothingUnknown(db);
         assertNextRunRecovers(db, slow);
     }
 
@@ -102,9 +106,17 @@ class CrashIT {
         Committed now = Committed.read(db);
         assertEquals(previous.contents(), now.contents(), "readers see another version after the crash");
         assertEquals(previous.physicalTables(), now.physicalTables(), "the published version changed");
-        assertFalse(PhysicalTablesState.read(db).orphans().isEmpty(),
-                "the crashed run should have left staged tables for the next run to drop");
         NothingLost.assertCommittedIntact(db);
+    }
+
+    /**
+     * A table is written and recorded as staged in one transaction: the write the crash interrupted left neither,
+     * and whatever the crashed run left is recorded, for the next run to drop.
+     */
+    private static void assertWriteLeftNothingUnknown(TestDatabase db) {
+        PhysicalTablesState physical = PhysicalTablesState.read(db);
+        assertTrue(physical.orphans().values().stream().allMatch("staged"::equals), () -> "physical tables dag does "
+                + "not know about after the crash: " + physical.orphans());
     }
 
     private static void assertNextRunRecovers(TestDatabase db, Options options) {

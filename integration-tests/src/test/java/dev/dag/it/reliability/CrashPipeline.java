@@ -198,6 +198,9 @@ public final class CrashPipeline {
         if (arguments.containsKey("lockTimeout")) {
             builder.lockTimeoutSeconds(Integer.parseInt(arguments.get("lockTimeout")));
         }
+        if (arguments.containsKey("parallelism")) {
+            builder.parallelism(Integer.parseInt(arguments.get("parallelism")));
+        }
         if (arguments.containsKey("leaseSeconds")) {
             builder.lockMode(ConfigContext.LockMode.LEASE)
                     .lockLeaseSeconds(Integer.parseInt(arguments.get("leaseSeconds")));

@@ -64,6 +64,7 @@ record PipelineLauncher(TestDatabase db, List<String> jvmOptions, List<String> a
         List<String> all = new ArrayList<>(options.asArguments());
         all.addAll(arguments);
         all.add("prefix=" + config.schemaPrefix());
+        all.add("parallelism=" + config.parallelism().orElse(1)); // as the suite's own runs
         if (db.kind() == TestDatabase.Kind.POSTGRES) {
             String separator = config.url().contains("?") ? "&" : "?";
             all.add("url=" + config.url() + separator + "ApplicationName=" + applicationName(name));

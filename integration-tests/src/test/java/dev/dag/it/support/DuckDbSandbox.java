@@ -18,7 +18,8 @@ final class DuckDbSandbox implements Sandbox {
 
     private DuckDbSandbox(Path folder) {
         this.folder = folder;
-        this.config = ConfigContext.duckdb(file());
+        this.config = Sandbox.withSuiteParallelism(ConfigContext.builder().instance("duckdb")
+                .url("jdbc:duckdb:" + file().toAbsolutePath())).build();
     }
 
     /** A sandbox in a new temporary folder; the database file is created by the first connection. */

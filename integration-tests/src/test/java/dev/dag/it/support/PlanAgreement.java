@@ -16,7 +16,9 @@ import java.util.List;
  * tables kept and rebuilt. An {@code UNKNOWN} task is not compared (that is what the plan says of it), nor the
  * table names of a task whose body the plan did not run ({@code tablesAsLastRun}). A plan neither executes SQL nor
  * runs the bodies of tasks with a version, so it cannot foresee a statement the database refuses or a body that
- * throws: from the first task the plan said would run and that failed, the run is not compared any further.
+ * throws: from the first task the plan said would run and that failed, the run is not compared any further. With
+ * several tasks at once ({@link TestDatabase#suiteParallelism()}), tasks after a failure in definition order may have
+ * run before it happened (the plan, one task at a time, skips them): the run is not compared after its first failure.
  */
 public final class PlanAgreement {
     private PlanAgreement() {
@@ -41,6 +43,9 @@ public final class PlanAgreement {
             assertEquals(expected.decision().outcome(), actual.outcome(), () -> "outcome of " + where);
             assertEquals(expected.reason(), actual.reason(), () -> "reason of " + where);
             assertTables(expected, actual, where);
+            if (actual.outcome() == TaskOutcome.FAILED && TestDatabase.suiteParallelism() > 1) {
+                return;
+            }
         }
     }
 

@@ -25,8 +25,8 @@ final class PostgresSandbox implements Sandbox {
     static PostgresSandbox create(String label) {
         PostgresLocator.Server server = PostgresLocator.server();
         String prefix = "t" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL) + "_";
-        return new PostgresSandbox(ConfigContext.builder().instance("it-" + label).url(server.url())
-                .user(server.user()).password(server.password()).schemaPrefix(prefix).build());
+        return new PostgresSandbox(Sandbox.withSuiteParallelism(ConfigContext.builder().instance("it-" + label)
+                .url(server.url()).user(server.user()).password(server.password()).schemaPrefix(prefix)).build());
     }
 
     @Override

@@ -20,6 +20,15 @@ interface Sandbox extends AutoCloseable {
     @Override
     void close();
 
+    /**
+     * {@code builder} with the parallelism of the suite's runs: the system property {@code dag.it.parallelism}
+     * (an execution of the cache tests sets it, so that they also run with several tasks at once), else 1, so
+     * that the other tests see one task at a time on every database.
+     */
+    static ConfigContext.Builder withSuiteParallelism(ConfigContext.Builder builder) {
+        return builder.parallelism(TestDatabase.suiteParallelism());
+    }
+
     /** A new plain JDBC connection to the database of {@code config}, outside dag's pool; the caller closes it. */
     static Connection connect(ConfigContext config) throws SQLException {
         return DriverManager.getConnection(config.url(), config.user(), config.password());

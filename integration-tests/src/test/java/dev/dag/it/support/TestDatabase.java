@@ -92,6 +92,14 @@ public final class TestDatabase implements AutoCloseable {
         return kind == Kind.POSTGRES ? PostgresLocator.whyUnavailable() : null;
     }
 
+    /**
+     * How many tasks at once the suite's instances run: the system property {@code dag.it.parallelism} (the
+     * failsafe execution {@code cache-parallel} sets it to 4), else 1.
+     */
+    public static int suiteParallelism() {
+        return Integer.getInteger("dag.it.parallelism", 1);
+    }
+
     /** Which database this is. */
     public Kind kind() {
         return kind;

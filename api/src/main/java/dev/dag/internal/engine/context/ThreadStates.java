@@ -20,6 +20,7 @@ import dev.dag.internal.engine.run.Run;
  * Idle ──new Flow──▶ Defining ──close──▶ (outer)          Defining may also start inside RunningEager
  * Idle ──RunContext.open──▶ RunningEager ──close──▶ Idle
  * any but Defining ──Flow.run──▶ RunningFlow ──end──▶ (outer)
+ * Idle (a worker thread of a flow run) ──join──▶ RunningFlow ──leave──▶ Idle
  * RunningFlow, RunningEager ──invoke a task──▶ InvokingTask ──body starts──▶ InTask ──body ends──▶ (outer)
  * </pre>
  * A change that is not legal is a user mistake when the user can cause it (a flow defined inside a flow,
@@ -89,6 +90,30 @@ public final class ThreadStates {
         }
         CURRENT.set(new RunningFlow(run, current()));
         Activity.begin();
+    }
+
+    /**
+     * A worker thread of a flow run starts working for {@code run} (the flow's thread did {@link #beginFlowRun}):
+     * task bodies on it see the run as the one that invoked them. Nothing when this thread runs the flow itself.
+     *
+     * @return whether the thread joined, and must {@link #leaveRun} afterwards
+     */
+    public static boolean joinRun(Run run) {
+        ThreadState state = current();
+        if (state instanceof RunningFlow flow && flow.run() == run) {
+            return false;
+        }
+        require(state instanceof Idle, "a worker joined run " + run.runId() + " while " + state);
+        CURRENT.set(new RunningFlow(run, state));
+        return true;
+    }
+
+    /** A worker thread that {@link #joinRun joined} {@code run} stops working for it. */
+    public static void leaveRun(Run run) {
+        ThreadState state = current();
+        require(state instanceof RunningFlow flow && flow.run() == run, "a worker left a run it does not work for ("
+                + state + ")");
+        CURRENT.set(state.outer());
     }
 
     /**

@@ -93,7 +93,8 @@ public final class RunEvents {
         notify("runFinished", listener -> listener.runFinished(run, result));
     }
 
-    private void notify(String event, Consumer<RunListener> call) {
+    /** One event at a time: tasks running at once report from their own threads, listeners need no locks. */
+    private synchronized void notify(String event, Consumer<RunListener> call) {
         for (RunListener listener : listeners) {
             try {
                 call.accept(listener);

@@ -10,30 +10,33 @@ import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.schedule.FlowSchedule;
+import dev.dag.internal.engine.schedule.FlowSteps;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a defined flow: stage after stage, tasks in definition order (which is dependency order). Each
- * stage is committed only when all of its tasks succeeded; stages left out by
- * {@link RunOptions#withStages} and tasks left out by {@link RunOptions#withTasks} are read from their
- * last committed version instead of running.
+ * Runs a defined flow: carries out the steps of its {@link Run} when its {@link FlowSchedule} says (tasks in
+ * definition order, which is dependency order, or several at once with a parallelism above 1). Each stage is
+ * committed only when all of its tasks succeeded; stages left out by {@link RunOptions#withStages} and tasks
+ * left out by {@link RunOptions#withTasks} are read from their last committed version instead of running.
  */
-public final class FlowRunner {
+public final class FlowRunner implements FlowSteps {
     private static final Logger LOG = LoggerFactory.getLogger(FlowRunner.class);
 
-    private final FlowDefinition flow;
     private final RunOptions options;
     private final Run run;
+    private final Map<StageDefinition, StageExecution> executions = new HashMap<>();
 
     /** What a flow run hands back: the result and, if the run failed, the first failure. */
     public record Outcome(Result result, DagException failure) {
     }
 
-    private FlowRunner(FlowDefinition flow, RunOptions options, Run run) {
-        this.flow = flow;
+    private FlowRunner(RunOptions options, Run run) {
         this.options = options;
         this.run = run;
     }
@@ -48,9 +51,10 @@ public final class FlowRunner {
         Run run = Run.open(flow, options);
         try {
             run.refuseVersionDrift();
-            LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}", run.runId(), flow.name(), run.config(),
-                    flow.stages().size(), flow.taskCount(), options.cacheValidation());
-            runStages(flow, options, run);
+            int parallelism = run.parallelism();
+            LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
+                    run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
+            runStages(flow, options, run, parallelism);
         } catch (RuntimeException | Error e) {
             // the run ends here too: recorded as failed, and no longer live for other runs
             run.fail(e instanceof DagException refused ? refused
@@ -63,7 +67,7 @@ public final class FlowRunner {
 
     /**
      * What {@link #run} would do, found by the same steps in a run that reads the committed versions and writes
-     * nothing (see {@link Run#openForPlan}).
+     * nothing (see {@link Run#openForPlan}), one task after another: a plan executes no SQL, nothing to overlap.
      *
      * @throws DagException what would refuse the run before any task ran
      */
@@ -72,62 +76,84 @@ public final class FlowRunner {
         Run run = Run.openForPlan(flow, options);
         run.refuseVersionDrift();
         LOG.debug("plan of flow '{}' on {}", flow.name(), run.config());
-        runStages(flow, options, run);
+        runStages(flow, options, run, 1);
         run.finish();
         return run.plan();
     }
 
-    private static void runStages(FlowDefinition flow, RunOptions options, Run run) {
+    private static void runStages(FlowDefinition flow, RunOptions options, Run run, int parallelism) {
         ThreadStates.beginFlowRun(run);
         try {
-            new FlowRunner(flow, options, run).runStages();
+            FlowSchedule.run(flow, new FlowRunner(options, run), parallelism, options.failFast());
         } finally {
             ThreadStates.endRun(run);
         }
     }
 
-    private void runStages() {
-        for (StageDefinition stage : flow.stages()) {
-            if (run.failure() != null && options.failFast()) {
-                stage.invocations().forEach(invocation -> run.skip(invocation, "the run stopped at an earlier failure"));
-            } else {
-                runStage(stage);
-            }
-        }
-    }
-
-    private void runStage(StageDefinition definition) {
-        boolean selected = options.stages().isEmpty() || options.stages().contains(definition.name());
+    @Override
+    public boolean beginStage(StageDefinition definition) {
         try {
-            StageExecution stage = run.beginStage(definition, selected && options.tasks().isEmpty(), false);
-            try {
-                for (TaskInvocation invocation : definition.invocations()) {
-                    runTask(stage, invocation, selected);
-                }
-                run.endStage(stage, true);
-            } finally {
-                stage.close();
-            }
+            executions.put(definition, run.beginStage(definition, selected(definition) && options.tasks().isEmpty(),
+                    false));
+            return true;
         } catch (DagException e) {
-            definition.invocations().stream().filter(invocation -> !run.isReported(invocation))
-                    .forEach(invocation -> run.skip(invocation, "stage '" + definition.name() + "' failed: "
-                            + e.getMessage()));
-            run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
+            stageFailed(definition, e);
+            return false;
         }
     }
 
-    private void runTask(StageExecution stage, TaskInvocation invocation, boolean stageSelected) {
-        boolean selected = stageSelected
+    @Override
+    public TaskWork start(TaskInvocation invocation) {
+        StageExecution stage = executions.get(invocation.stage());
+        boolean selected = selected(invocation.stage())
                 && (options.tasks().isEmpty() || options.tasks().contains(invocation.taskName()));
-        if (stage.failed() && options.failFast()) {
-            run.skip(invocation, "an earlier task of the stage failed");
-        } else if (invocation.upstream().stream().anyMatch(run::isUnavailable)) {
-            run.skip(invocation, "an input task failed or was skipped, or its stage was not committed");
-        } else if (!selected) {
-            run.readCommitted(stage, invocation);
-        } else {
-            run.runTask(stage, invocation, !options.tasks().isEmpty());
+        int ordinal = stage.nextOrdinal(invocation.taskName());
+        boolean forced = !options.tasks().isEmpty();
+        return () -> {
+            boolean joined = ThreadStates.joinRun(run);
+            try {
+                TaskExecution execution = selected ? run.runTask(stage, invocation, ordinal, forced)
+                        : run.readCommitted(stage, invocation, ordinal);
+                return execution.failure() == null;
+            } finally {
+                if (joined) {
+                    ThreadStates.leaveRun(run);
+                }
+            }
+        };
+    }
+
+    @Override
+    public void skip(TaskInvocation invocation, String reason) {
+        run.skip(invocation, reason);
+    }
+
+    @Override
+    public boolean isUnavailable(TaskInvocation invocation) {
+        return run.isUnavailable(invocation);
+    }
+
+    @Override
+    public boolean endStage(StageDefinition definition, boolean commit) {
+        try {
+            run.endStage(executions.remove(definition), commit);
+            return true;
+        } catch (DagException e) {
+            stageFailed(definition, e);
+            return false;
         }
+    }
+
+    /** The stage could not begin or be published: its tasks not reported yet are skipped, and the run fails. */
+    private void stageFailed(StageDefinition definition, DagException e) {
+        definition.invocations().stream().filter(invocation -> !run.isReported(invocation))
+                .forEach(invocation -> run.skip(invocation, "stage '" + definition.name() + "' failed: "
+                        + e.getMessage()));
+        run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
+    }
+
+    private boolean selected(StageDefinition stage) {
+        return options.stages().isEmpty() || options.stages().contains(stage.name());
     }
 
     private static void checkSelection(FlowDefinition flow, RunOptions options) {

@@ -12,6 +12,7 @@ import dev.dag.RunListener;
 import dev.dag.RunOptions;
 import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.RunStatus;
@@ -27,12 +28,14 @@ import dev.dag.internal.engine.report.ReportJson;
 import dev.dag.internal.engine.report.ReportRecorder;
 import dev.dag.internal.engine.report.RunReport;
 import dev.dag.internal.engine.run.open.OpenRuns;
+import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.cleanup.RetiredTables;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
+import dev.dag.internal.store.RunningStatements;
 import dev.dag.internal.store.dialect.lock.Presence;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -67,6 +70,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final RunLedger ledger = new RunLedger();
     private final DataTables dataTables;
     private final long start = System.nanoTime();
+    private final CallerFrames callerFrames = new CallerFrames();
     private final Instant startedAt = Instant.now();
     private final ReportRecorder recorder = new ReportRecorder();
     private RunEvents events = RunEvents.none();
@@ -254,20 +258,27 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         return execution;
     }
 
-    /** Runs (or carries over) a task call in {@code stage}; {@code forced} runs it even when cache-valid. */
+    /** Runs (or carries over) the next call of a task in {@code stage}; {@code forced} runs it even if cache-valid. */
     TaskExecution runTask(StageExecution stage, TaskInvocation invocation, boolean forced) {
+        return runTask(stage, invocation, stage.nextOrdinal(invocation.taskName()), forced);
+    }
+
+    /**
+     * Runs (or carries over) the {@code ordinal}-th call of a task in {@code stage}, on this thread, which may be
+     * a worker thread of a flow run: several tasks of one run may be here at once.
+     */
+    TaskExecution runTask(StageExecution stage, TaskInvocation invocation, int ordinal, boolean forced) {
         long begin = System.nanoTime();
         TaskExecution execution;
         try (RunEvents.RunningTask running = events.taskStarted(stage.name(), invocation.taskName())) {
-            execution = runner(stage).run(invocation, forced);
+            execution = runner(stage).run(invocation, ordinal, forced);
         }
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
     }
 
-    /** A task that is not selected to run: its outputs are read from the stage's last commit. */
-    void readCommitted(StageExecution stage, TaskInvocation invocation) {
-        int ordinal = stage.nextOrdinal(invocation.taskName());
+    /** A task that is not selected to run (its {@code ordinal}-th call): its outputs are read from the last commit. */
+    TaskExecution readCommitted(StageExecution stage, TaskInvocation invocation, int ordinal) {
         CacheEntry entry = stage.stageRun().committed().entry(invocation.taskName(), ordinal);
         TaskExecution execution = entry != null && stage.stageRun().committed().isIntact(entry)
                 ? runner(stage).fromEntry(invocation, entry, TaskOutcome.SKIPPED,
@@ -276,12 +287,12 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                         + stage.name() + "' is not selected to run and has no committed output to read. Run its "
                         + "stage first.", invocation.taskName(), null, stage.name()), null);
         report(stage, invocation, execution, 0);
+        return execution;
     }
 
     /** Records a task that does not run, and why. */
     void skip(TaskInvocation invocation, String reason) {
-        ledger.skip(invocation, reason);
-        events.taskFinished(ledger.lastResult());
+        events.taskFinished(ledger.skip(invocation, reason));
         if (plan != null) {
             plan.record(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
         }
@@ -314,7 +325,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 if (stage.failed()) {
                     ledger.forgetOutputsOf(stage.definition()); // as a run would: its consumers are skipped
                 }
-            } else if (!stage.commits()) {
+            } else if (!stage.commits() && commit) {
                 ledger.uncommitted(stage.tables());
                 events.stageFinished(stage.name(), StageOutcome.KEPT);
             } else if (!commit || stage.failed()) {
@@ -322,8 +333,8 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 ledger.forgetOutputsOf(stage.definition());
                 events.stageFinished(stage.name(), StageOutcome.FAILED);
             } else {
-                stage.stageRun().publish();
-                ledger.committed(stage.tables());
+                boolean published = stage.stageRun().publish();
+                ledger.committed(stage.name(), stage.tables(), published);
                 events.stageFinished(stage.name(), StageOutcome.PUBLISHED);
             }
         } catch (DagException e) {
@@ -420,6 +431,17 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         return "run " + runId + " of '" + flow.name() + "'";
     }
 
+    /**
+     * How many tasks of a flow run at once: as the options say, else the instance's {@code parallelism}, else the
+     * database's default. The pool holds enough connections for them.
+     */
+    int parallelism() {
+        int parallelism = options.parallelism().orElse(config.parallelism().orElse(
+                database.dialect().defaultParallelism()));
+        database.reserveConnections(parallelism);
+        return parallelism;
+    }
+
     /** Whether a manual version whose code changed fails the run ({@code RunOptions} or the instance's config). */
     boolean strictVersions() {
         return options.strictVersions() || config.strictVersions();
@@ -442,10 +464,20 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
-        if (!ledger.report(invocation, execution, millis, stage.tables())) {
+        if (execution.failure() != null) {
+            RunningStatements statements = RunningStatements.ofThisThread();
+            if (statements != null && statements.cancellation() != null) {
+                stage.markFailed();
+                skip(invocation, statements.cancellation() + " (cancelled while it ran)");
+                return;
+            }
+            callerFrames.underCaller(execution.failure());
+        }
+        TaskResult result = ledger.report(invocation, execution, millis, stage.tables());
+        if (result.error().isPresent()) {
             stage.markFailed();
         }
-        events.taskFinished(ledger.lastResult());
+        events.taskFinished(result);
         if (plan != null) {
             plan.record(invocation, execution.outcome(), execution.reason(), execution.tables(),
                     execution.materializations());

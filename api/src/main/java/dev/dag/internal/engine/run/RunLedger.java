@@ -15,10 +15,13 @@ import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +33,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What a run has done so far: each task's outcome, the outputs later tasks take as inputs, the tasks
  * whose outputs are unavailable, the first failure; and, at the end, the {@link RunResult} and the
- * history kept in the metadata.
+ * history kept in the metadata, in definition order whatever order the tasks ended in. Tasks running at
+ * once on worker threads report here, hence every method is synchronized.
  */
 final class RunLedger {
     private static final Logger LOG = LoggerFactory.getLogger(RunLedger.class);
@@ -41,49 +45,60 @@ final class RunLedger {
     private final Set<TaskInvocation> reported = new HashSet<>();
     private final List<TaskResult> results = new ArrayList<>();
     private final List<MetadataStore.TaskRun> history = new ArrayList<>();
+    /** The stages committed unchanged, whose commit is recorded with the run's end. */
+    private final List<MetadataStore.StageCommit> unchangedStages = new ArrayList<>();
+    /** The task of each result and history entry, in the order they were reported. */
+    private final List<TaskInvocation> reportedTasks = new ArrayList<>();
     private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
     private final Map<OutputPlaceholder, StoredTable> uncommitted = new HashMap<>();
     private final Map<OutputPlaceholder, Object> blobs = new HashMap<>();
     /** Warnings about the run as a whole; some come from threads the run does not reach. */
     private final Set<String> warnings = Collections.synchronizedSet(new LinkedHashSet<>());
     private DagException failure;
+    /** The task whose failure {@link #failure} is, or null when it is not a task's. */
+    private TaskInvocation failedTask;
 
     /** The output a task produced for {@code placeholder} (a bound table or blob), or null. */
-    Object output(OutputPlaceholder placeholder) {
+    synchronized Object output(OutputPlaceholder placeholder) {
         return outputs.get(placeholder);
     }
 
     /** The cache key of the output behind {@code placeholder}, or null. */
-    String outputKey(OutputPlaceholder placeholder) {
+    synchronized String outputKey(OutputPlaceholder placeholder) {
         return outputKeys.get(placeholder);
     }
 
-    DagException failure() {
+    synchronized DagException failure() {
         return failure;
     }
 
-    boolean isUnavailable(TaskInvocation invocation) {
+    synchronized boolean isUnavailable(TaskInvocation invocation) {
         return unavailable.contains(invocation);
     }
 
-    boolean isReported(TaskInvocation invocation) {
+    synchronized boolean isReported(TaskInvocation invocation) {
         return reported.contains(invocation);
     }
 
-    /** Records a task's execution; returns whether it succeeded. Its tables are added to {@code stageTables}. */
-    boolean report(TaskInvocation invocation, TaskExecution execution, long millis,
-                   Map<OutputPlaceholder, StoredTable> stageTables) {
+    /**
+     * Records a task's execution and returns its result (with an error when it failed). Its tables are added to
+     * {@code stageTables}.
+     */
+    synchronized TaskResult report(TaskInvocation invocation, TaskExecution execution, long millis,
+                                   Map<OutputPlaceholder, StoredTable> stageTables) {
         reported.add(invocation);
+        reportedTasks.add(invocation);
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
-        results.add(new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(), millis,
-                execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings()));
+        TaskResult result = new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(),
+                millis, execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings());
+        results.add(result);
         history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
         if (error.isPresent()) {
             unavailable.add(invocation);
-            fail(error.get());
-            return false;
+            failed(invocation, error.get());
+            return result;
         }
         execution.outputs().forEach((path, bound) -> {
             OutputPlaceholder placeholder = new OutputPlaceholder(invocation, path);
@@ -95,22 +110,44 @@ final class RunLedger {
                 blobs.put(placeholder, blob.obj());
             }
         });
-        return true;
+        return result;
     }
 
-    /** The result of the task reported last. */
-    TaskResult lastResult() {
-        return results.get(results.size() - 1);
-    }
-
-    /** Records a task that did not run. */
-    void skip(TaskInvocation invocation, String reason) {
+    /** Records a task that did not run; returns its result. */
+    synchronized TaskResult skip(TaskInvocation invocation, String reason) {
         unavailable.add(invocation);
         reported.add(invocation);
-        results.add(new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED, reason, 0, 0,
-                List.of(), List.of(), Optional.empty(), List.of()));
+        reportedTasks.add(invocation);
+        TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED,
+                reason, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
+        results.add(result);
         history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
+        return result;
+    }
+
+    /**
+     * Keeps the failure of {@code task} as the run's when it is the first, or comes before the task of the one kept
+     * in definition order: tasks running at once may fail in any order, the run reports the failure a run of one
+     * task at a time meets first.
+     */
+    private void failed(TaskInvocation task, DagException error) {
+        if (failure == null || failedTask != null && position(task) < position(failedTask)) {
+            failure = error;
+            failedTask = task;
+        }
+    }
+
+    private static int position(TaskInvocation task) {
+        int position = 0;
+        for (StageDefinition stage : task.stage().flow().stages()) {
+            int index = stage.invocations().indexOf(task);
+            if (index >= 0) {
+                return position + index;
+            }
+            position += stage.invocations().size();
+        }
+        return position;
     }
 
     /** Notes a warning about the run as a whole; returns whether it is new. */
@@ -119,24 +156,30 @@ final class RunLedger {
     }
 
     /** Keeps the first failure of the run. */
-    void fail(DagException error) {
+    synchronized void fail(DagException error) {
         if (failure == null) {
             failure = error;
         }
     }
 
-    /** The stage's tables are published: results read them from the stage's views. */
-    void committed(Map<OutputPlaceholder, StoredTable> stageTables) {
+    /**
+     * The stage is committed: results read its tables from the stage's views. When it was unchanged ({@code
+     * published} false) nothing was written for it: its commit is recorded with the run's end.
+     */
+    synchronized void committed(String stage, Map<OutputPlaceholder, StoredTable> stageTables, boolean published) {
         committed.putAll(stageTables);
+        if (!published) {
+            unchangedStages.add(new MetadataStore.StageCommit(stage, Instant.now()));
+        }
     }
 
     /** The stage's tables were written aside (task selection): results read the physical tables. */
-    void uncommitted(Map<OutputPlaceholder, StoredTable> stageTables) {
+    synchronized void uncommitted(Map<OutputPlaceholder, StoredTable> stageTables) {
         uncommitted.putAll(stageTables);
     }
 
     /** A stage that was not committed has no tables to read: its consumers are skipped. */
-    void forgetOutputsOf(StageDefinition stage) {
+    synchronized void forgetOutputsOf(StageDefinition stage) {
         unavailable.addAll(stage.invocations());
         outputs.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
         outputKeys.keySet().removeIf(placeholder -> placeholder.producer().stage() == stage);
@@ -152,33 +195,44 @@ final class RunLedger {
     }
 
     /** Records the run's end, its task history and its report (JSON) in the metadata. */
-    void runFinished(MetadataStore metadata, String runId, String report) {
+    synchronized void runFinished(MetadataStore metadata, String runId, String report) {
         runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
     }
 
-    /** Records the run's end with {@code status}, its task history and its report (null: none) in the metadata. */
-    void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
+    /**
+     * Records the run's end with {@code status}, its task history and its report (null: none) in the metadata, in
+     * one transaction.
+     */
+    synchronized void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
         try {
-            metadata.recordTaskRuns(runId, new ArrayList<>(history)); // the exit hook records from its own thread
-            metadata.runFinished(runId, status);
+            metadata.runEnded(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }
-        if (report != null) {
-            try {
-                metadata.recordReport(runId, report);
-            } catch (SQLException e) { // the run is recorded; only 'dag report' of it will not find its page
-                LOG.warn("run {}: could not keep the run's report in the metadata: {}", runId, e.getMessage());
-            }
-        }
     }
 
-    RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
+    /** {@code reports} (one per reported task) in the order of the flow's definition, not the order tasks ended. */
+    private <T> List<T> inDefinitionOrder(List<T> reports) {
+        Map<TaskInvocation, Integer> position = new IdentityHashMap<>();
+        if (!reportedTasks.isEmpty()) {
+            for (StageDefinition stage : reportedTasks.get(0).stage().flow().stages()) {
+                stage.invocations().forEach(invocation -> position.put(invocation, position.size()));
+            }
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < reports.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparing(i -> position.getOrDefault(reportedTasks.get(i), Integer.MAX_VALUE)));
+        return order.stream().map(reports::get).toList();
+    }
+
+    synchronized RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
         List<String> runWarnings;
         synchronized (warnings) {
             runWarnings = List.copyOf(warnings);
         }
-        return new RunResult(flow, runId, millis, results, committed, uncommitted, blobs, config, failure == null,
-                runWarnings);
+        return new RunResult(flow, runId, millis, inDefinitionOrder(results), committed, uncommitted, blobs, config,
+                failure == null, runWarnings);
     }
 }

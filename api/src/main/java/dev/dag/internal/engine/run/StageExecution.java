@@ -26,7 +26,8 @@ final class StageExecution implements AutoCloseable {
     private final Map<String, Integer> calls = new HashMap<>();
     private final Map<CallIdentity, TaskExecution> succeeded = new HashMap<>();
     private final Map<OutputPlaceholder, StoredTable> tables = new HashMap<>();
-    private boolean failed;
+    /** Written by the worker thread of a task that failed, read by the flow's thread when the stage ends. */
+    private volatile boolean failed;
 
     /** What makes two calls of a task the same call: its method, arguments, receiver and source fingerprint. */
     private record CallIdentity(String method, Map<String, String> arguments, String receiver, String freshness) {

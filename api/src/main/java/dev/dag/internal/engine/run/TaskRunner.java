@@ -54,12 +54,12 @@ final class TaskRunner {
     }
 
     /**
-     * Runs the next call of its task in the stage; {@code forced} runs it even when cache-valid. A call that repeats
-     * an earlier one of an eager stage gets that call's outputs (see {@link StageExecution}).
+     * Runs the {@code ordinal}-th call of its task in the stage (counted by {@link StageExecution#nextOrdinal}, in
+     * the order the calls start); {@code forced} runs it even when cache-valid. A call that repeats an earlier one of
+     * an eager stage gets that call's outputs (see {@link StageExecution}).
      */
-    TaskExecution run(TaskInvocation invocation, boolean forced) {
+    TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced) {
         TaskDescriptor task = invocation.descriptor();
-        int ordinal = stage.nextOrdinal(task.name());
         CommittedVersion committed = stageRun.committed();
         CacheEntry atPosition = committed.entry(task.name(), ordinal);
         ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);

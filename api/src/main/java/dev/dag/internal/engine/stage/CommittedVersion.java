@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -76,6 +77,12 @@ public final class CommittedVersion {
         }
     }
 
+    /** The names of the committed tables (each published as a view of that name). */
+    List<String> tableNames() {
+        return byPhysical.values().stream().filter(object -> object.kind() == ObjectKind.TABLE)
+                .map(StoredObject::name).toList();
+    }
+
     /** Whether some committed table is gone from the database. */
     boolean hasMissing() {
         return !missing.isEmpty();
@@ -85,7 +92,7 @@ public final class CommittedVersion {
      * The flow of the run that committed this version (null if the stage was never committed); looked up
      * when first asked, which only a rerun's reason does.
      */
-    public String lastFlow() {
+    public synchronized String lastFlow() {
         if (!lastFlowKnown) {
             lastFlow = lastFlowLookup.get();
             lastFlowKnown = true;
@@ -118,6 +125,11 @@ public final class CommittedVersion {
         StoredObject object = named(kind, name);
         return object != null && object.cacheKey().equals(key) && !missing.contains(object.physicalName())
                 ? object : unpublished.unchanged(kind, name, key);
+    }
+
+    /** The committed cache entries. */
+    Collection<CacheEntry> entries() {
+        return entries.values();
     }
 
     /** The committed cache entry of the {@code ordinal}-th call of {@code task} in this stage, or null. */

@@ -15,6 +15,8 @@ import java.util.Set;
 /**
  * What the version a run writes will hold: which task owns each name, the physical table behind each
  * table name, the committed objects it keeps, the tables it wrote, and the cache entries it leaves.
+ * Tasks of one stage running at once write here, hence every method is synchronized; the collections it hands
+ * out are read when the stage ends, after its tasks did.
  */
 final class NewVersion {
     private final String stage;
@@ -25,7 +27,6 @@ final class NewVersion {
     private final List<String> staged = new ArrayList<>();
     private final List<String> registered = new ArrayList<>();
     private final List<CacheEntry> entries = new ArrayList<>();
-    private final Map<String, Long> rowCounts = new HashMap<>();
 
     NewVersion(String stage) {
         this.stage = stage;
@@ -36,7 +37,7 @@ final class NewVersion {
      *
      * @throws DefinitionException if another task of the stage has it
      */
-    void reserve(String name, String task) {
+    synchronized void reserve(String name, String task) {
         String owner = owners.putIfAbsent(name.toLowerCase(Locale.ROOT), task);
         if (owner != null && owner.equals(task)) {
             throw new DefinitionException("Table '" + name + "' is written twice in stage '" + stage + "' by task '"
@@ -52,7 +53,7 @@ final class NewVersion {
     }
 
     /** A committed object enters this version as it is. */
-    void keep(String physical, String name, ObjectKind kind) {
+    synchronized void keep(String physical, String name, ObjectKind kind) {
         kept.add(physical);
         if (kind == ObjectKind.TABLE) {
             physicalByName.put(name, physical);
@@ -60,61 +61,62 @@ final class NewVersion {
     }
 
     /** A table is being written: dropped again if the run fails. */
-    void staging(String physical) {
+    synchronized void staging(String physical) {
         staged.add(physical);
     }
 
     /** An object was registered in the metadata by this run: forgotten again if the run fails. */
-    void registering(String physical) {
+    synchronized void registering(String physical) {
         registered.add(physical);
     }
 
     /** The objects this run registered and did not publish or forget yet. */
-    List<String> registered() {
-        return registered;
+    synchronized List<String> registered() {
+        return List.copyOf(registered);
     }
 
-    /** A table was written with {@code rows} rows. */
-    void wrote(String name, String physical, long rows) {
-        rowCounts.put(physical, rows);
+    /** A table was written. */
+    synchronized void wrote(String name, String physical) {
         physicalByName.put(name, physical);
     }
 
     /** A write failed and left nothing: its name is free again. */
-    void forget(String name, String physical) {
+    synchronized void forget(String name, String physical) {
         owners.remove(name.toLowerCase(Locale.ROOT));
         staged.remove(physical);
         registered.remove(physical);
     }
 
-    void add(CacheEntry entry) {
+    synchronized void add(CacheEntry entry) {
         entries.add(entry);
     }
 
-    Map<String, String> physicalByName() {
+    synchronized Map<String, String> physicalByName() {
         return physicalByName;
     }
 
-    Set<String> kept() {
+    synchronized Set<String> kept() {
         return kept;
     }
 
     /** The tables written and not yet published or dropped. */
-    List<String> staged() {
-        return staged;
+    synchronized List<String> staged() {
+        return List.copyOf(staged);
+    }
+
+    /** Whether {@code physical} is a table this run is writing or wrote, not yet published or dropped. */
+    synchronized boolean isStaged(String physical) {
+        return staged.contains(physical);
     }
 
     /** The staged tables were published or dropped. */
-    void clearStaged() {
+    synchronized void clearStaged() {
         staged.clear();
         registered.clear();
     }
 
-    List<CacheEntry> entries() {
+    synchronized List<CacheEntry> entries() {
         return entries;
     }
 
-    Map<String, Long> rowCounts() {
-        return rowCounts;
-    }
 }

@@ -123,7 +123,7 @@ public final class StageRun implements AutoCloseable {
             committed.add(entry);
         }
         if (!committed.isEmpty()) {
-            Set<String> views = new StagePublisher(database).viewNames(connection, stage);
+            Set<String> views = new StagePublisher(database).viewNames(connection, stage, committed.tableNames());
             committed.checkPresence(dataTables.names(connection), views);
             if (committed.hasMissing()) {
                 committed.checkPresence(dataTables.relisted(connection), views);
@@ -177,16 +177,18 @@ public final class StageRun implements AutoCloseable {
 
     /**
      * Makes the new version visible in one transaction, if the run still holds the stage's lock; then drops the
-     * old version's objects it no longer uses (unless another live run may still read them).
+     * old version's objects it no longer uses (unless another live run may still read them). Writes nothing when
+     * the new version is the committed one unchanged.
      *
+     * @return whether it published (false: the version was unchanged)
      * @throws MaterializationException if the database refused, or the run lost the stage's lock (its tables are
      *                                  dropped then): the previous version stays visible. When the database refused
      *                                  (or readers held the stage too long), what the run wrote is kept for a
      *                                  later run to take over.
      */
-    public void publish() {
+    public boolean publish() {
         try {
-            new VersionPublisher(this, committed, next, dropper).publish(lock);
+            return new VersionPublisher(this, committed, next, dropper).publish(lock);
         } catch (MaterializationException e) {
             setAside();
             throw e;
@@ -204,7 +206,7 @@ public final class StageRun implements AutoCloseable {
     /** Keeps the version this run wrote, unpublished, for a later run whose tasks have the same keys. */
     private void setAside() {
         try (Connection connection = database.connection()) {
-            metadata.setAside(connection, stage, runId, next.entries(), next.rowCounts());
+            metadata.setAside(connection, stage, runId, next.entries());
             LOG.info("stage {}: not published; the {} tables this run wrote stay for the next run to take over",
                     stage, next.staged().size());
         } catch (SQLException e) {

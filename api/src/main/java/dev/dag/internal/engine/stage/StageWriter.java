@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes the objects of a stage's new version: each table into a new physical table, invisible until the
  * stage is published, each blob into the metadata; or keeps the committed one when it is unchanged.
- * Every object is registered before it is written, so that a crash leaves a trace the next run cleans up.
+ * Every object is registered as staged in the transaction that writes it, so that what a crash or a failed run
+ * leaves is known, and the next run cleans it up.
  */
 public final class StageWriter {
     private static final Logger LOG = LoggerFactory.getLogger(StageWriter.class);
@@ -125,7 +126,7 @@ public final class StageWriter {
             forgetFailedWrite(name, physical);
             throw e;
         }
-        next.wrote(name, physical, rows);
+        next.wrote(name, physical);
         observer.table(task, name, rows, false, sqlOf(table));
         return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
     }
@@ -152,7 +153,7 @@ public final class StageWriter {
             if (!planning) {
                 try (Connection connection = database.connection()) {
                     metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
-                            key, null, type, json), runId);
+                            key, null, type, json, 0), runId);
                 }
                 next.registering(physical);
             }
@@ -183,37 +184,42 @@ public final class StageWriter {
         return "table '" + name + "' changed (its primary key, indexes, an input or an earlier table of the task)";
     }
 
+    /**
+     * Writes the table and registers it as staged in one transaction: a crash or a failure leaves both or neither,
+     * and the write costs one commit.
+     */
     private long write(String task, Table table, String name, String physical, String key, String query) {
         try (Connection connection = database.connection()) {
-            metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.TABLE, task, key, query,
-                    null, null), runId);
-            next.registering(physical);
-            next.staging(physical);
-            long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
-            LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
-            return rows;
+            connection.setAutoCommit(false);
+            try {
+                long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
+                metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.TABLE, task, key,
+                        query, null, null, rows), runId);
+                connection.commit();
+                next.registering(physical);
+                next.staging(physical);
+                LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
+                return rows;
+            } catch (SQLException | RuntimeException e) {
+                rollback(connection, e);
+                throw e;
+            }
         } catch (SQLException e) {
             throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
         }
     }
 
-    /**
-     * A write that failed leaves nothing: no table, no metadata, and its name free for a retry. Only a table
-     * this run registered is dropped: a cleanup never touches a table the metadata gives to anyone else.
-     */
-    private void forgetFailedWrite(String name, String physical) {
-        boolean registered = next.staged().contains(physical);
-        next.forget(name, physical);
-        if (!registered) {
-            return;
-        }
-        try (Connection connection = database.connection()) {
-            tables.drop(connection, physical);
-            metadata.forget(connection, physical);
+    private static void rollback(Connection connection, Exception failure) {
+        try {
+            connection.rollback();
         } catch (SQLException e) {
-            LOG.warn("stage {}: could not clean up the failed write of {} ({}); the next run drops it", stage, name,
-                    e.getMessage());
+            failure.addSuppressed(e); // the pool drops a connection whose transaction it cannot end
         }
+    }
+
+    /** A write that failed left nothing (its transaction was rolled back): its name is free for a retry. */
+    private void forgetFailedWrite(String name, String physical) {
+        next.forget(name, physical);
     }
 }

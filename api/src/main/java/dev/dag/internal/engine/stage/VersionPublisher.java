@@ -1,6 +1,7 @@
 package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
+import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Makes a stage's new version visible in one transaction, changing only the views whose table changed,
  * together with its metadata, and commits it only while the run still holds the stage's lock; then drops the
- * objects of the old version that the new one no longer uses, unless another live run may still read them.
+ * objects of the old version that the new one no longer uses, unless another live run may still read them. A
+ * version that is the committed one unchanged is not published at all: there is nothing to change.
  */
 final class VersionPublisher {
     private static final Logger LOG = LoggerFactory.getLogger(VersionPublisher.class);
@@ -40,11 +42,19 @@ final class VersionPublisher {
     }
 
     /**
+     * Publishes the new version, unless it is the committed one unchanged (every task carried its objects over):
+     * then nothing is written.
+     *
+     * @return whether it published (false: the version was unchanged)
      * @throws MaterializationException if the database refused it, readers held the views too long, or the run
      *                                  lost the stage's lock: the previous version stays visible
      */
-    void publish(StageLock lock) throws LostStageLockException {
+    boolean publish(StageLock lock) throws LostStageLockException {
         String stage = run.stage();
+        if (unchanged()) {
+            LOG.debug("stage {}: unchanged, nothing to publish", stage);
+            return false;
+        }
         Map<String, String> changedViews = new LinkedHashMap<>();
         next.physicalByName().forEach((name, physical) -> {
             StoredObject old = committed.named(ObjectKind.TABLE, name);
@@ -68,7 +78,7 @@ final class VersionPublisher {
             }
             new PublishAttempts(database, stage).commit(lock, connection -> {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
-                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), next.rowCounts(), readers);
+                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), readers);
                 metadata.forgetStagedEntries(connection, stage, committed.unpublished().writers());
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
             });
@@ -88,6 +98,33 @@ final class VersionPublisher {
             LOG.info("stage {}: the previous version's tables stay until runs {}, which may still read them, ended",
                     stage, readers);
         }
+        return true;
+    }
+
+    /**
+     * Whether the new version is the committed one: no object written, every committed object kept, the same cache
+     * entries (a rerun where every task was cache-valid), and no unpublished version of an earlier run to clean up.
+     */
+    private boolean unchanged() {
+        if (!next.registered().isEmpty() || !committed.unpublished().writers().isEmpty()
+                || committed.objects().size() != next.kept().size()
+                || committed.entries().size() != next.entries().size()) {
+            return false;
+        }
+        for (StoredObject object : committed.objects()) {
+            if (!next.kept().contains(object.physicalName())) {
+                return false;
+            }
+        }
+        for (CacheEntry entry : next.entries()) {
+            CacheEntry before = committed.entry(entry.task(), entry.ordinal());
+            if (before == null || !before.key().key().equals(entry.key().key())
+                    || !before.key().partsJson().equals(entry.key().partsJson())
+                    || !before.outputsJson().equals(entry.outputsJson())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Drops what dead runs wrote and could not publish, unless this version took it over. */

@@ -90,8 +90,12 @@ public interface Dialect {
      */
     String selectRelationNames();
 
-    /** The views of a schema: columns (table_name); parameter: the schema name. */
-    String selectViewNames();
+    /**
+     * The views of a schema among {@code count} names (a lookup by name, which a catalog answers from its index,
+     * where listing a schema scans the whole catalog): columns (table_name); parameters: the schema name, then the
+     * names.
+     */
+    String selectViewNames(int count);
 
     /** {@code SELECT count(*) FROM schema.table}. */
     String countRows(String schema, String table);
@@ -110,6 +114,14 @@ public interface Dialect {
      * type of the matching {@link ColumnType} for the types dag creates, as the driver gives it for others.
      */
     ColumnReader columnReader(ResultSetMetaData meta, int column) throws SQLException;
+
+    /**
+     * How many tasks of a flow run at once when neither the run nor the instance says (default 1: an embedded
+     * database that already spreads each query over all cores gains nothing from running two at a time).
+     */
+    default int defaultParallelism() {
+        return 1;
+    }
 
     /**
      * How runs take turns on a stage and see each other, by default: within this JVM only (an embedded database

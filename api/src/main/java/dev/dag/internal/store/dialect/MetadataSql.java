@@ -1,5 +1,6 @@
 package dev.dag.internal.store.dialect;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -21,6 +22,12 @@ public final class MetadataSql {
     public static final int FORMAT_VERSION = 2;
     /** The earlier format that {@link #upgrade()} brings to this one. */
     public static final int UPGRADABLE_VERSION = 1;
+    /**
+     * The most rows (or values of an {@code IN} list) one statement of this class takes: many rows are written with
+     * one statement, not a batch, whose every row is an execution of its own on an embedded database (and an
+     * execution costs more than its row); PostgreSQL takes at most 32,767 parameters per statement.
+     */
+    public static final int MAX_ROWS_PER_STATEMENT = 500;
 
     private final Dialect dialect;
     private final String schema;
@@ -152,15 +159,13 @@ public final class MetadataSql {
         return "INSERT INTO " + table("format") + " (version) VALUES (?)";
     }
 
-    /** Parameters: physical_name, stage, name, kind, task, run_id, cache_key, query, blob_type, blob_json. */
+    /**
+     * Parameters: physical_name, stage, name, kind, task, run_id, row_count, cache_key, query, blob_type,
+     * blob_json.
+     */
     public String insertStaged() {
         return "INSERT INTO " + table("objects") + " (physical_name, stage, name, kind, task, run_id, state, "
-                + "row_count, cache_key, query, blob_type, blob_json) VALUES (?, ?, ?, ?, ?, ?, 'staged', 0, ?, ?, ?, ?)";
-    }
-
-    /** Parameters: row_count, physical_name. */
-    public String updateRowCount() {
-        return "UPDATE " + table("objects") + " SET row_count = ? WHERE physical_name = ?";
+                + "row_count, cache_key, query, blob_type, blob_json) VALUES (?, ?, ?, ?, ?, ?, 'staged', ?, ?, ?, ?, ?)";
     }
 
     /** Objects of a stage in every state; parameter: stage. */
@@ -204,9 +209,10 @@ public final class MetadataSql {
                 + "AND state = 'published'";
     }
 
-    /** Keeps one object of the old version in the new one; parameter: physical_name. */
-    public String republish() {
-        return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name = ?";
+    /** Keeps {@code count} objects of the old version in the new one; parameters: their physical names. */
+    public String republish(int count) {
+        return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name IN ("
+                + marks(count) + ")";
     }
 
     /** Publishes what a run staged; parameters: stage, run_id. */
@@ -220,22 +226,22 @@ public final class MetadataSql {
         return "DELETE FROM " + table("objects") + " WHERE physical_name = ?";
     }
 
-    /** A published cache entry; parameters: stage, task, ordinal, task_key, run_id, parts, outputs. */
-    public String insertTask() {
-        return insertTask("published");
+    /** {@code rows} published cache entries; parameters per row: stage, task, ordinal, task_key, run_id, parts, outputs. */
+    public String insertTasks(int rows) {
+        return insertTasks("published", rows);
     }
 
     /**
-     * A cache entry of a version written but not published (its publish failed), which a later run may take over;
-     * parameters as {@link #insertTask()}.
+     * {@code rows} cache entries of a version written but not published (its publish failed), which a later run may
+     * take over; parameters as {@link #insertTasks(int)}.
      */
-    public String insertStagedTask() {
-        return insertTask("staged");
+    public String insertStagedTasks(int rows) {
+        return insertTasks("staged", rows);
     }
 
-    private String insertTask(String state) {
+    private String insertTasks(String state, int rows) {
         return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "VALUES (?, ?, ?, ?, ?, '" + state + "', ?, ?)";
+                + "VALUES " + rows(rows, "(?, ?, ?, ?, ?, '" + state + "', ?, ?)");
     }
 
     /** Cache entries of a stage's published version; parameter: stage. */
@@ -260,15 +266,16 @@ public final class MetadataSql {
         return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published'";
     }
 
-    /** Parameters: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
-    public String insertTaskRun() {
+    /** {@code rows} task outcomes; parameters per row: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
+    public String insertTaskRuns(int rows) {
         return "INSERT INTO " + table("task_runs") + " (run_id, stage, task, outcome, reason, millis, row_count, "
-                + "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+                + "finished_at) VALUES " + rows(rows, "(?, ?, ?, ?, ?, ?, ?, ?)");
     }
 
-    /** Parameters: stage, run_id, committed_at. */
-    public String insertStageCommit() {
-        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) VALUES (?, ?, ?)";
+
+    /** {@code rows} stage commits; parameters per row: stage, run_id, committed_at. */
+    public String insertStageCommits(int rows) {
+        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) VALUES " + rows(rows, "(?, ?, ?)");
     }
 
     /** Parameters: run_id, flow, started_at, status. */
@@ -279,5 +286,13 @@ public final class MetadataSql {
     /** Parameters: finished_at, status, run_id. */
     public String finishRun() {
         return "UPDATE " + table("runs") + " SET finished_at = ?, status = ? WHERE run_id = ?";
+    }
+
+    private static String rows(int rows, String row) {
+        return String.join(", ", Collections.nCopies(rows, row));
+    }
+
+    private static String marks(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
     }
 }

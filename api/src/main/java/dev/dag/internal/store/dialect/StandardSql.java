@@ -1,5 +1,6 @@
 package dev.dag.internal.store.dialect;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -75,8 +76,9 @@ public abstract class StandardSql implements Dialect {
     }
 
     @Override
-    public String selectViewNames() {
-        return "SELECT table_name FROM information_schema.views WHERE table_schema = ?";
+    public String selectViewNames(int count) {
+        return "SELECT table_name FROM information_schema.views WHERE table_schema = ? AND table_name IN ("
+                + String.join(", ", Collections.nCopies(count, "?")) + ")";
     }
 
     @Override

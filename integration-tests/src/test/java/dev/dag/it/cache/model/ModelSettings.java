@@ -12,7 +12,8 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
  * How long the model check runs, from system properties (Maven passes {@code -D} options on to the test JVM):
  * {@code dag.model.tries} (scenarios per database), {@code dag.model.edits} (most edits per scenario),
  * {@code dag.model.tasks} (most tasks per flow), {@code dag.model.seed} (replay one seed) and
- * {@code dag.model.shrinking} (OFF, BOUNDED or FULL). A failure names its seed and the command that replays it.
+ * {@code dag.model.shrinking} (OFF, BOUNDED or FULL); {@code dag.it.parallelism} runs the flows with that many
+ * tasks at once. A failure names its seed and the command that replays it.
  */
 public final class ModelSettings implements AroundPropertyHook {
     static final int DEFAULT_EDITS = 3;
@@ -40,7 +41,13 @@ public final class ModelSettings implements AroundPropertyHook {
                 + "  mvn -B -ntp verify -pl integration-tests -am -Dit.test=CacheModelIT -Dtest=NONE "
                 + "-Dsurefire.failIfNoSpecifiedTests=false -Ddag.model.seed=" + seed + " -Ddag.model.tries="
                 + result.countTries() + " -Ddag.model.edits=" + maxEdits() + " -Ddag.model.tasks=" + maxTasks()
-                + "\n\n" + (cause == null ? "" : cause.getMessage()), cause));
+                + parallelism() + "\n\n" + (cause == null ? "" : cause.getMessage()), cause));
+    }
+
+    /** The parallelism the failing runs had (an execution of the suite runs the check with several tasks at once). */
+    private static String parallelism() {
+        String parallelism = System.getProperty("dag.it.parallelism");
+        return parallelism == null ? "" : " -Ddag.it.parallelism=" + parallelism;
     }
 
     private static void apply(PropertyAttributes attributes) {
