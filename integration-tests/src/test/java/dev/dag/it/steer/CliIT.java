@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dag.Result;
+import dev.dag.RunContext;
 import dev.dag.TaskOutcome;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The command line, run as {@code java -jar dag-cli.jar} in its own JVM, against instances that flows wrote: what it
@@ -175,6 +177,25 @@ class CliIT {
         Result rerun = db.run(ShopFlow.define(100));
         assertEquals(TaskOutcome.CACHE_VALID, rerun.task("orders").orElseThrow().outcome());
         assertEquals("no cache entry: first run in this stage", rerun.task("customerCount").orElseThrow().reason());
+    }
+
+    /** Any run may read any stage's tables (a later stage of its flow, tables kept for it after a publish). */
+    @Test
+    void dropStageAndResetAreRefusedWhileARunOfTheInstanceIsLive() {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "cliLive")) {
+            db.run(ShopFlow.define(100));
+            List<String> marts = db.tablesIn("marts");
+            try (RunContext live = RunContext.open(db.config(), "reader")) {
+                CliProcess.Outcome refused = CliProcess.run(db, "drop-stage", "marts", "--yes");
+                assertExit(1, refused);
+                assertTrue(refused.err().contains("was not dropped") && refused.err().contains(live.runId()),
+                        refused.err());
+                assertExit(1, CliProcess.run(db, "reset", "--yes"));
+                assertEquals(marts, db.tablesIn("marts"), "nothing dropped while the run is live");
+            }
+            assertExit(0, CliProcess.run(db, "drop-stage", "marts", "--yes"));
+            assertEquals(List.of(), db.tablesIn("marts"));
+        }
     }
 
     @OnEachDatabase

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -60,12 +61,19 @@ public final class StageMaintenance {
 
     /**
      * Drops the stage: its schema with its views, every physical table of it, and its metadata (objects, cache
-     * entries, commits). Its next run starts from nothing.
+     * entries, commits). Its next run starts from nothing. Refused while a run of the instance is live: any run may
+     * read the stage's tables, published or kept for it after a publish.
      *
-     * @throws MaterializationException if the lock or the database refuses
+     * @throws MaterializationException if a run is live, or the lock or the database refuses
      */
     public void drop() {
         try (StageLock lock = StageLocks.take(database, holder, stage); Connection connection = database.connection()) {
+            Set<String> live = metadata.live(connection, metadata.running(connection));
+            if (!live.isEmpty()) {
+                throw new MaterializationException("Stage '" + stage + "' was not dropped: run(s) " + String.join(", ",
+                        live) + " of " + database.config() + " are running and may read its tables. Drop it when "
+                        + "they have ended ('dag runs' lists them).", null, null, stage, null, null);
+            }
             try (Statement statement = connection.createStatement()) {
                 statement.execute(database.dialect().dropSchema(database.stageSchema(stage))); // first: its views
             }
