@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -102,6 +103,17 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
     /** The key of output {@code path} of a task that ran (not lazy). */
     public String outputKey(String path) {
         return Hashes.of("output", key, path);
+    }
+
+    /** Whether {@link #partsJson()} of both keys is the same text, found without writing either. */
+    public boolean sameParts(TaskKey other) {
+        return subject.method().equals(other.subject.method()) && code.equals(other.code)
+                && arguments.equals(other.arguments) && receiver.equals(other.receiver)
+                && Objects.equals(freshnessText(), other.freshnessText());
+    }
+
+    private String freshnessText() {
+        return freshness == null ? "" : freshness;
     }
 
     /** The parts as JSON, for the metadata (task and stage are stored in their own columns). */

@@ -36,6 +36,7 @@ public final class Database implements AutoCloseable {
     private final Dialect dialect;
     private final HikariDataSource pool;
     private final Coordination coordination;
+    private final IdleSessions sessions;
     private final Connections connections = new Connections() {
         @Override
         public Connection pooled() throws SQLException {
@@ -43,8 +44,13 @@ public final class Database implements AutoCloseable {
         }
 
         @Override
-        public Connection dedicated() throws SQLException {
-            return dedicatedConnection();
+        public Connection session() throws SQLException {
+            return sessions.take();
+        }
+
+        @Override
+        public void release(Connection session) {
+            sessions.giveBack(session);
         }
     };
 
@@ -53,6 +59,7 @@ public final class Database implements AutoCloseable {
         this.dialect = dialect;
         this.pool = pool;
         this.coordination = coordination;
+        this.sessions = new IdleSessions(this::sessionConnection, config.connectTimeoutSeconds());
     }
 
     /**
@@ -226,8 +233,8 @@ public final class Database implements AutoCloseable {
         return coordination.lock(runId, name, connections, Duration.ofSeconds(config.lockTimeoutSeconds()), waiting);
     }
 
-    /** A connection outside the pool, for a lock that must end with its session. */
-    private Connection dedicatedConnection() throws SQLException {
+    /** A new connection outside the pool, for locks that must end with their session. */
+    private Connection sessionConnection() throws SQLException {
         Properties properties = new Properties();
         dialect.connectionProperties(config.connectTimeoutSeconds()).forEach(properties::setProperty);
         if (config.user() != null) {
@@ -241,6 +248,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        sessions.close();
         if (pool != null) {
             pool.close();
         }

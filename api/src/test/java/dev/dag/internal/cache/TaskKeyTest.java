@@ -54,6 +54,31 @@ class TaskKeyTest {
     }
 
     @Test
+    void samePartsAgreesWithComparingTheStoredPartsJson() {
+        List<TaskKey> keys = List.of(
+                base(),
+                readBack(base()),
+                keyOf("clean", "clean", "2", ARGS, NAMES, "", null),
+                keyOf("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"), NAMES, "", null),
+                keyOf("clean", "clean", "1", ARGS, List.of("other", "names"), "", null),
+                keyOf("clean", "clean", "1", ARGS, NAMES, "Pricing{\"rate\":1}", null),
+                keyOf("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-01\""),
+                readBack(keyOf("clean", "clean", "1", ARGS, NAMES, "", "\"2024-01-01\"")),
+                TaskKey.of(new TaskKey.Subject("clean", "clean", "example.Other.m()V"), TaskKey.Code.of("1"), ARGS,
+                        NAMES, "", null),
+                TaskKey.of(new TaskKey.Subject("clean", "clean", "example.Tasks.m()V"),
+                        new TaskKey.Code("1", "f1", "{\"m\":\"a\"}"), ARGS, NAMES, "", null),
+                TaskKey.of(new TaskKey.Subject("clean", "clean", "example.Tasks.m()V"),
+                        new TaskKey.Code("1", "f2", "{\"m\":\"b\"}"), ARGS, NAMES, "", null));
+
+        for (TaskKey a : keys) {
+            for (TaskKey b : keys) {
+                assertEquals(a.partsJson().equals(b.partsJson()), a.sameParts(b), a.partsJson() + " vs " + b.partsJson());
+            }
+        }
+    }
+
+    @Test
     void argumentsHashTheSameWhateverTheOrderOfTheirMap() {
         Map<String, String> reversed = new LinkedHashMap<>();
         reversed.put("01", "3");

@@ -119,8 +119,7 @@ final class VersionPublisher {
         for (CacheEntry entry : next.entries()) {
             CacheEntry before = committed.entry(entry.task(), entry.ordinal());
             if (before == null || !before.key().key().equals(entry.key().key())
-                    || !before.key().partsJson().equals(entry.key().partsJson())
-                    || !before.outputsJson().equals(entry.outputsJson())) {
+                    || !before.key().sameParts(entry.key()) || !before.outputs().equals(entry.outputs())) {
                 return false;
             }
         }

@@ -8,6 +8,15 @@ public interface Connections {
     /** A connection of the instance's pool, in auto-commit mode; closing it returns it to the pool. */
     Connection pooled() throws SQLException;
 
-    /** A new connection outside the pool, for a lock that ends with its session; closing it ends the session. */
-    Connection dedicated() throws SQLException;
+    /**
+     * A session outside the pool, for locks that end with their session: a new one, or one given back by
+     * {@link #release} earlier. Close it to end the session (which releases its locks).
+     */
+    Connection session() throws SQLException;
+
+    /**
+     * Gives back a session of {@link #session()} on which every lock was released, in auto-commit mode, for reuse
+     * (or closes it).
+     */
+    void release(Connection session);
 }

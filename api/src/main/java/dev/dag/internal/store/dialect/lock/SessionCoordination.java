@@ -12,9 +12,10 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * PostgreSQL session advisory locks, each on a connection of its own kept out of the pool (returning a pooled
+ * PostgreSQL session advisory locks, each on a session of its own kept out of the pool (returning a pooled
  * connection would not release a session lock): one per stage, and one per run that marks it live. When a process
- * dies the server ends its sessions, which releases both. Needs sessions that last: a pooler in transaction mode
+ * dies the server ends its sessions, which releases both. A session whose locks were all released is given back
+ * for the next lock (opening one costs a server process). Needs sessions that last: a pooler in transaction mode
  * hands one session to many clients, which breaks them (use {@link LeaseCoordination} there).
  */
 public final class SessionCoordination implements Coordination {
@@ -29,7 +30,7 @@ public final class SessionCoordination implements Coordination {
 
     @Override
     public Presence join(String runId, Connections connections) throws SQLException {
-        Connection session = connections.dedicated();
+        Connection session = connections.session();
         try (PreparedStatement lock = session.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
             lock.setInt(1, runNamespace);
             lock.setInt(2, AdvisoryKeys.small(runId));
@@ -38,7 +39,7 @@ public final class SessionCoordination implements Coordination {
             session.close();
             throw e;
         }
-        return () -> closeQuietly(session);
+        return () -> unlockAndRelease(session, connections);
     }
 
     @Override
@@ -64,7 +65,7 @@ public final class SessionCoordination implements Coordination {
     public StageLock lock(String runId, String name, Connections connections, Duration timeout,
                           Consumer<String> waiting) throws SQLException, InterruptedException {
         long key = AdvisoryKeys.of(name);
-        Connection session = connections.dedicated();
+        Connection session = connections.session();
         try {
             long deadline = System.nanoTime() + timeout.toNanos();
             boolean reported = false;
@@ -79,7 +80,7 @@ public final class SessionCoordination implements Coordination {
                 }
                 Thread.sleep(POLL_MILLIS);
             }
-            return new AdvisoryStageLock(session, key);
+            return new AdvisoryStageLock(session, key, connections);
         } catch (SQLException | InterruptedException | RuntimeException e) {
             session.close();
             throw e;
@@ -98,6 +99,20 @@ public final class SessionCoordination implements Coordination {
         }
     }
 
+    /**
+     * Releases every advisory lock of {@code session} and gives it back for reuse; a session that cannot say it
+     * released them is closed, which releases them too.
+     */
+    private static void unlockAndRelease(Connection session, Connections connections) {
+        try (PreparedStatement unlock = session.prepareStatement("SELECT pg_advisory_unlock_all()")) {
+            unlock.execute();
+        } catch (SQLException e) {
+            closeQuietly(session);
+            return;
+        }
+        connections.release(session);
+    }
+
     private static void closeQuietly(Connection connection) {
         try {
             connection.close();
@@ -110,10 +125,12 @@ public final class SessionCoordination implements Coordination {
     private static final class AdvisoryStageLock implements StageLock {
         private final Connection session;
         private final long key;
+        private final Connections connections;
 
-        AdvisoryStageLock(Connection session, long key) {
+        AdvisoryStageLock(Connection session, long key, Connections connections) {
             this.session = session;
             this.key = key;
+            this.connections = connections;
         }
 
         @Override
@@ -158,12 +175,7 @@ public final class SessionCoordination implements Coordination {
 
         @Override
         public void close() {
-            try (session; PreparedStatement unlock = session.prepareStatement("SELECT pg_advisory_unlock(?)")) {
-                unlock.setLong(1, key);
-                unlock.execute();
-            } catch (SQLException e) {
-                // the session ends with the connection, which releases the lock anyway
-            }
+            unlockAndRelease(session, connections);
         }
     }
 }

@@ -21,8 +21,13 @@ class InProcessCoordinationTest {
         }
 
         @Override
-        public Connection dedicated() {
+        public Connection session() {
             throw new AssertionError("an in-process lock needs no connection to be taken");
+        }
+
+        @Override
+        public void release(Connection session) {
+            throw new AssertionError("an in-process lock takes no session to give back");
         }
     };
 
