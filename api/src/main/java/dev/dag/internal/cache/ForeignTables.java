@@ -2,7 +2,7 @@ package dev.dag.internal.cache;
 
 import dev.dag.ConfigException;
 import dev.dag.internal.store.Database;
-import dev.dag.internal.store.PhysicalTables;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -30,9 +30,9 @@ final class ForeignTables {
      *
      * @throws ConfigException naming the tables and what to do
      */
-    void refuse() throws SQLException {
+    void refuse(RunCatalog catalog) throws SQLException {
         try (Connection connection = database.connection()) {
-            Set<String> unknown = new TreeSet<>(PhysicalTables.data(database).names(connection));
+            Set<String> unknown = new TreeSet<>(catalog.dataTables(connection));
             if (unknown.isEmpty()) {
                 return;
             }
@@ -44,7 +44,8 @@ final class ForeignTables {
             }
             if (!unknown.isEmpty()) {
                 // another run may have dropped and forgotten one since the listing (it drops before it forgets)
-                unknown.retainAll(PhysicalTables.data(database).names(connection));
+                catalog.relist(connection);
+                unknown.retainAll(catalog.dataTables(connection));
             }
             if (!unknown.isEmpty()) {
                 throw new ConfigException("Schema '" + database.dataSchema() + "' of instance '"

@@ -2,6 +2,7 @@ package dev.dag.internal.cache;
 
 import dev.dag.ConfigException;
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,14 +36,15 @@ public final class MetadataStore {
     }
 
     /**
-     * Opens the metadata store, creating its tables on first use.
+     * Opens the metadata store for a run, creating its tables on first use; checks the data schema as the run's
+     * {@code catalog} lists it.
      *
      * @throws ConfigException if the store was written by an incompatible version of dag
      */
-    public static MetadataStore open(Database database) throws SQLException {
+    public static MetadataStore open(Database database, RunCatalog catalog) throws SQLException {
         MetadataStore store = new MetadataStore(database);
         store.createIfMissing();
-        new ForeignTables(database, store.sql).refuse();
+        new ForeignTables(database, store.sql).refuse(catalog);
         return store;
     }
 
@@ -299,7 +301,7 @@ public final class MetadataStore {
     /** The cache entries of the stage's published version. */
     public List<CacheEntry> publishedEntries(Connection connection, String stage) throws SQLException {
         List<CacheEntry> entries = new ArrayList<>();
-        readEntries(connection, sql.selectPublishedTasks(), stage, (entry, runId) -> entries.add(entry));
+        readEntries(connection, sql.selectPublishedTasks(), stage, (entry, runId, published) -> entries.add(entry));
         return entries;
     }
 
@@ -307,27 +309,38 @@ public final class MetadataStore {
     public record StagedEntry(String runId, CacheEntry entry) {
     }
 
-    /** The cache entries of the stage's versions that were written but not published. */
-    public List<StagedEntry> stagedEntries(Connection connection, String stage) throws SQLException {
-        List<StagedEntry> entries = new ArrayList<>();
-        readEntries(connection, sql.selectStagedTasks(), stage, (entry, runId) -> entries.add(new StagedEntry(runId,
-                entry)));
+    /** A stage's cache entries: its published version's, and those of versions written but not published. */
+    public record StageEntries(List<CacheEntry> published, List<StagedEntry> staged) {
+    }
+
+    /** Every cache entry of the stage, with one query. */
+    public StageEntries entriesOf(Connection connection, String stage) throws SQLException {
+        StageEntries entries = new StageEntries(new ArrayList<>(), new ArrayList<>());
+        readEntries(connection, sql.selectTasks(), stage, (entry, runId, published) -> {
+            if (published) {
+                entries.published().add(entry);
+            } else {
+                entries.staged().add(new StagedEntry(runId, entry));
+            }
+        });
         return entries;
     }
 
     private interface EntryRow {
-        void add(CacheEntry entry, String runId);
+        void add(CacheEntry entry, String runId, boolean published);
     }
 
+    /** Reads entries with {@code select}: columns task, ordinal, key, parts, outputs, and optionally run and state. */
     private void readEntries(Connection connection, String select, String stage, EntryRow row) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(select)) {
             statement.setString(1, stage);
             try (ResultSet rows = statement.executeQuery()) {
-                boolean withRun = rows.getMetaData().getColumnCount() > 5;
+                boolean withState = rows.getMetaData().getColumnCount() > 5;
                 while (rows.next()) {
                     row.add(new CacheEntry(rows.getString(1), rows.getInt(2),
                             TaskKey.fromParts(rows.getString(3), rows.getString(1), stage, rows.getString(4)),
-                            CacheEntry.outputsFromJson(rows.getString(5))), withRun ? rows.getString(6) : null);
+                            CacheEntry.outputsFromJson(rows.getString(5))), withState ? rows.getString(6) : null,
+                            !withState || "published".equals(rows.getString(7)));
                 }
             }
         }

@@ -41,11 +41,6 @@ public final class StagePublisher {
         }
     }
 
-    /** Which of {@code names} are views in the schema of {@code stage} (looked up by name, not by listing the schema). */
-    public Set<String> viewNames(Connection connection, String stage, List<String> names) throws SQLException {
-        return CatalogNames.among(connection, database.dialect()::selectViewNames, database.stageSchema(stage), names);
-    }
-
     /**
      * Replaces the stage's views, within the transaction of {@code connection}.
      *

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.ConfigException;
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,11 +26,15 @@ class MetadataStoreTest {
     @TempDir
     Path dir;
 
+    private static MetadataStore openStore(Database database) throws SQLException {
+        return MetadataStore.open(database, new RunCatalog(database, List.of()));
+    }
+
     @Test
     void firstOpenCreatesTheTablesAndRecordsTheFormatVersionOnce() throws SQLException {
         try (Database database = open(dir)) {
-            MetadataStore.open(database);
-            MetadataStore.open(database);
+            openStore(database);
+            openStore(database);
 
             try (Connection connection = database.connection()) {
                 assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), rows(connection, FORMAT));
@@ -40,14 +45,14 @@ class MetadataStoreTest {
     @Test
     void storeWrittenInAnotherFormatIsRefusedWithAResetHint() throws SQLException {
         try (Database database = open(dir)) {
-            MetadataStore.open(database);
+            openStore(database);
             try (Connection connection = database.connection()) {
                 execute(connection, "UPDATE dag_meta.format SET version = " + (MetadataSql.FORMAT_VERSION + 1));
             }
         }
 
         try (Database reopened = open(dir)) {
-            ConfigException error = assertThrows(ConfigException.class, () -> MetadataStore.open(reopened));
+            ConfigException error = assertThrows(ConfigException.class, () -> openStore(reopened));
 
             assertTrue(error.getMessage().contains("reset"), error.getMessage());
             assertTrue(error.getMessage().contains("dag_meta"), error.getMessage());
@@ -62,7 +67,7 @@ class MetadataStoreTest {
     @Test
     void storeOfTheEarlierFormatIsUpgradedKeepingItsRows() throws SQLException {
         try (Database database = open(dir)) {
-            MetadataStore store = MetadataStore.open(database);
+            MetadataStore store = openStore(database);
             try (Connection connection = database.connection()) {
                 store.registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
                 // the earlier format: objects without retired_while
@@ -72,7 +77,7 @@ class MetadataStoreTest {
         }
 
         try (Database reopened = open(dir); Connection connection = reopened.connection()) {
-            MetadataStore store = MetadataStore.open(reopened);
+            MetadataStore store = openStore(reopened);
 
             assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), rows(connection, FORMAT));
             assertEquals(List.of("raw__t__r1"), physicalNames(leftovers(store, connection)));
@@ -83,7 +88,7 @@ class MetadataStoreTest {
     @Test
     void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = MetadataStore.open(database);
+            MetadataStore store = openStore(database);
             store.registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
             store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
             store.registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
@@ -105,7 +110,7 @@ class MetadataStoreTest {
     @Test
     void aKeptObjectStaysPublishedInTheNextVersion() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = MetadataStore.open(database);
+            MetadataStore store = openStore(database);
             store.registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
             store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
             store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
@@ -124,7 +129,7 @@ class MetadataStoreTest {
     void manyKeptObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
         int many = 2 * MetadataSql.MAX_ROWS_PER_STATEMENT + 7;
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = MetadataStore.open(database);
+            MetadataStore store = openStore(database);
             List<String> kept = new ArrayList<>();
             List<CacheEntry> entries = new ArrayList<>();
             List<MetadataStore.TaskRun> runs = new ArrayList<>();

@@ -19,6 +19,7 @@ import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.it.support.Flows;
@@ -138,6 +139,12 @@ class CacheTrustIT {
         return Table.of("SELECT 1 AS n UNION ALL SELECT 2").name("numbers");
     }
 
+    @Materialize(version = "1")
+    static Table doubled(Table numbers) {
+        Bodies.ran("doubled");
+        return Table.of("SELECT n * 2 AS n FROM " + numbers.ref()).name("doubled");
+    }
+
     record Settings(String text, java.util.Set<java.math.BigDecimal> limits) {
     }
 
@@ -242,6 +249,30 @@ class CacheTrustIT {
         assertOutcome(second, "numbers", RAN, "stored table missing");
         assertRows(List.of(List.of(1), List.of(2)), db.published("raw", "numbers"));
         assertEquals(CACHE_VALID, db.run(flow).task("numbers").orElseThrow().outcome(), "and is cached again");
+    }
+
+    @OnEachDatabase
+    void aViewOfALaterStageDroppedByHandIsRebuiltWhileTheFirstStageStaysCached(TestDatabase db) {
+        Flow flow = new Flow("views");
+        try (flow) {
+            Table numbers;
+            try (Stage raw = new Stage("raw")) {
+                numbers = numbers();
+            }
+            try (Stage marts = new Stage("marts")) {
+                doubled(numbers);
+            }
+        }
+        firstRun(db, flow);
+        db.execute("DROP VIEW " + db.table("marts", "doubled"));
+
+        Result second = db.run(flow);
+
+        assertExecuted("doubled");
+        assertOutcome(second, "numbers", CACHE_VALID, "cache-valid");
+        assertOutcome(second, "doubled", RAN, "stored table missing");
+        assertRows(List.of(List.of(2), List.of(4)), db.published("marts", "doubled"));
+        assertEquals(CACHE_VALID, db.run(flow).task("doubled").orElseThrow().outcome(), "and is cached again");
     }
 
     @OnEachDatabase

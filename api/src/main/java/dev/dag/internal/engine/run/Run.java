@@ -29,10 +29,10 @@ import dev.dag.internal.engine.report.ReportRecorder;
 import dev.dag.internal.engine.report.RunReport;
 import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
-import dev.dag.internal.engine.stage.DataTables;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.cleanup.RetiredTables;
 import dev.dag.internal.store.PhysicalTables;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
@@ -68,7 +68,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final Database database;
     private final MetadataStore metadata;
     private final RunLedger ledger = new RunLedger();
-    private final DataTables dataTables;
+    private final RunCatalog catalog;
     private final long start = System.nanoTime();
     private final CallerFrames callerFrames = new CallerFrames();
     private final Instant startedAt = Instant.now();
@@ -88,13 +88,13 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
-                MetadataStore metadata) {
+                MetadataStore metadata, RunCatalog catalog) {
         this.flow = flow;
         this.options = options;
         this.config = config;
         this.database = database;
         this.metadata = metadata;
-        this.dataTables = new DataTables(PhysicalTables.data(database));
+        this.catalog = catalog;
     }
 
     /**
@@ -107,13 +107,14 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         ConfigContext config = configOf(options);
         Database database = Databases.of(config);
         MetadataStore metadata;
+        RunCatalog catalog = new RunCatalog(database, flow.stageNames());
         try {
-            metadata = MetadataStore.open(database);
+            metadata = MetadataStore.open(database, catalog);
         } catch (SQLException e) {
             throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
         }
-        Run run = new Run(flow, options, config, database, metadata);
+        Run run = new Run(flow, options, config, database, metadata, catalog);
         try {
             run.presence = database.join(run.runId);
         } catch (SQLException e) {
@@ -139,7 +140,8 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     static Run openForPlan(FlowDefinition flow, RunOptions options) {
         ConfigContext config = configOf(options);
         Database database = Databases.forReading(config);
-        Run run = new Run(flow, options, config, database, MetadataStore.openForReading(database));
+        Run run = new Run(flow, options, config, database, MetadataStore.openForReading(database),
+                new RunCatalog(database, flow.stageNames()));
         run.plan = new PlanBook();
         return run;
     }
@@ -230,7 +232,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      */
     StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         events.stageStarted(stage.name());
-        StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), dataTables);
+        StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), catalog);
         try {
             if (plan != null) {
                 stageRun.read();

@@ -4,11 +4,13 @@ import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.MetadataStore.StageEntries;
 import dev.dag.internal.cache.ObjectState;
 import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.StagePublisher;
 import dev.dag.internal.store.dialect.lock.LostStageLockException;
 import dev.dag.internal.store.dialect.lock.StageLock;
@@ -39,11 +41,11 @@ public final class StageRun implements AutoCloseable {
     private final NewVersion next;
     private final ObjectDropper dropper;
     private final StageWriter writer;
-    private final DataTables dataTables;
+    private final RunCatalog catalog;
     private StageLock lock;
 
-    /** {@code dataTables}: the data schema's tables as this run listed them. */
-    public StageRun(Database database, MetadataStore metadata, String runId, String stage, DataTables dataTables) {
+    /** {@code catalog}: the data schema's tables and the stages' views as this run listed them. */
+    public StageRun(Database database, MetadataStore metadata, String runId, String stage, RunCatalog catalog) {
         this.stage = stage;
         this.runId = runId;
         this.database = database;
@@ -53,7 +55,7 @@ public final class StageRun implements AutoCloseable {
         this.next = new NewVersion(stage);
         this.dropper = new ObjectDropper(stage, tables, metadata);
         this.writer = new StageWriter(this, committed, next);
-        this.dataTables = dataTables;
+        this.catalog = catalog;
     }
 
     /**
@@ -67,12 +69,13 @@ public final class StageRun implements AutoCloseable {
         lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
             List<StoredObject> leftovers = readObjects(connection);
-            UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, stage, leftovers,
-                    dataTables.names(connection), committed.physicalNames());
+            StageEntries entries = metadata.entriesOf(connection, stage);
+            UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),
+                    leftovers, catalog.dataTables(connection), committed.physicalNames());
             leftovers.removeAll(unpublished.objects());
             committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
-            readEntries(connection);
+            readEntries(connection, entries.published());
             if (committed.isEmpty() || committed.hasMissing()) {
                 new StagePublisher(database).prepareSchemas(connection, stage); // a stage published intact has them
             }
@@ -97,7 +100,7 @@ public final class StageRun implements AutoCloseable {
         }
         try (Connection connection = database.connection()) {
             readObjects(connection);
-            readEntries(connection);
+            readEntries(connection, metadata.publishedEntries(connection, stage));
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
@@ -117,16 +120,16 @@ public final class StageRun implements AutoCloseable {
         return leftovers;
     }
 
-    /** Reads the committed cache entries and notes which committed tables are gone from the database. */
-    private void readEntries(Connection connection) throws SQLException {
-        for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
+    /** Takes the committed cache entries and notes which committed tables are gone from the database. */
+    private void readEntries(Connection connection, List<CacheEntry> published) throws SQLException {
+        for (CacheEntry entry : published) {
             committed.add(entry);
         }
         if (!committed.isEmpty()) {
-            Set<String> views = new StagePublisher(database).viewNames(connection, stage, committed.tableNames());
-            committed.checkPresence(dataTables.names(connection), views);
+            committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
             if (committed.hasMissing()) {
-                committed.checkPresence(dataTables.relisted(connection), views);
+                catalog.relist(connection);
+                committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
             }
             committed.lastFlowFrom(this::lastCommittingFlow);
         }

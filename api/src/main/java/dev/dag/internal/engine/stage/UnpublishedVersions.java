@@ -38,11 +38,10 @@ final class UnpublishedVersions {
      * {@code leftovers} their entries use; an entry is usable when each of its objects is such a leftover (a table
      * that exists, per {@code tables}) or in the committed version ({@code committed}).
      */
-    static UnpublishedVersions find(Connection connection, MetadataStore metadata, String stage,
+    static UnpublishedVersions find(Connection connection, MetadataStore metadata, List<StagedEntry> staged,
                                     List<StoredObject> leftovers, Set<String> tables, Set<String> committed)
             throws SQLException {
         UnpublishedVersions found = new UnpublishedVersions();
-        List<StagedEntry> staged = metadata.stagedEntries(connection, stage);
         if (staged.isEmpty()) {
             return found;
         }

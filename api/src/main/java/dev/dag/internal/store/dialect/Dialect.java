@@ -91,11 +91,11 @@ public interface Dialect {
     String selectRelationNames();
 
     /**
-     * The views of a schema among {@code count} names (a lookup by name, which a catalog answers from its index,
-     * where listing a schema scans the whole catalog): columns (table_name); parameters: the schema name, then the
-     * names.
+     * What a run checks its stages against, in one query: the tables and views of the data schema, and the views
+     * of {@code stageSchemas} stage schemas. Columns (schema name, relation name, whether it is a view);
+     * parameters: the data schema, then the stage schemas.
      */
-    String selectViewNames(int count);
+    String selectCatalogOfRun(int stageSchemas);
 
     /** {@code SELECT count(*) FROM schema.table}. */
     String countRows(String schema, String table);

@@ -250,10 +250,13 @@ public final class MetadataSql {
                 + " WHERE stage = ? AND state = 'published'";
     }
 
-    /** Cache entries of a stage's versions that were written but not published; parameter: stage. */
-    public String selectStagedTasks() {
-        return "SELECT task, ordinal, task_key, parts, outputs, run_id FROM " + table("tasks")
-                + " WHERE stage = ? AND state = 'staged'";
+    /**
+     * Every cache entry of a stage: the published version's and those of versions written but not published;
+     * parameter: stage.
+     */
+    public String selectTasks() {
+        return "SELECT task, ordinal, task_key, parts, outputs, run_id, state FROM " + table("tasks")
+                + " WHERE stage = ?";
     }
 
     /** Forgets the unpublished cache entries a run left in a stage; parameters: stage, run_id. */

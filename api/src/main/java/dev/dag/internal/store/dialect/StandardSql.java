@@ -76,9 +76,10 @@ public abstract class StandardSql implements Dialect {
     }
 
     @Override
-    public String selectViewNames(int count) {
-        return "SELECT table_name FROM information_schema.views WHERE table_schema = ? AND table_name IN ("
-                + String.join(", ", Collections.nCopies(count, "?")) + ")";
+    public String selectCatalogOfRun(int stageSchemas) {
+        return "SELECT table_schema, table_name, table_type = 'VIEW' FROM information_schema.tables "
+                + "WHERE table_schema = ?" + (stageSchemas == 0 ? "" : " OR table_type = 'VIEW' AND table_schema IN ("
+                + String.join(", ", Collections.nCopies(stageSchemas, "?")) + ")");
     }
 
     @Override
