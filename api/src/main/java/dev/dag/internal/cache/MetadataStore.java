@@ -381,30 +381,47 @@ public final class MetadataStore {
     }
 
     /**
-     * Within the publishing transaction: the run's staged objects become the stage's published version;
-     * {@code kept} objects of the old version stay published, the rest is retired, noting the other runs live
-     * now ({@code liveRuns}, which may still read it); {@code entries} replace the stage's cache entries. Each kind
-     * of row is written with one statement (see {@link RowBatches}): the statements of a publish cost more than its
-     * rows.
+     * What a publish changes in a stage's metadata besides the objects the run staged: committed objects that leave
+     * the published version ({@code retired}), objects of dead runs' unpublished versions that join it
+     * ({@code takenOver}), and the cache entries that are new or different ({@code written}) or gone
+     * ({@code removed}). Everything else stays as it is, however large the stage.
      */
-    public void publish(Connection connection, String stage, String runId, Collection<String> kept,
-                        List<CacheEntry> entries, Set<String> liveRuns) throws SQLException {
-        try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished());
-             PreparedStatement publish = connection.prepareStatement(sql.publishStaged());
-             PreparedStatement dropEntries = connection.prepareStatement(sql.deletePublishedTasks())) {
-            retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
-            retire.setString(2, stage);
-            retire.executeUpdate();
-            RowBatches.write(connection, List.copyOf(kept), sql::republish, 1,
-                    (statement, first, physical) -> statement.setString(first, physical));
+    public record VersionChange(Collection<String> retired, Collection<String> takenOver, List<CacheEntry> written,
+                                List<CacheEntry> removed) {
+    }
+
+    /**
+     * Within the publishing transaction: the run's staged objects and the change's taken-over ones are published,
+     * its retired ones retired, noting the other runs live now ({@code liveRuns}, which may still read them), and
+     * its cache entries replaced; the stage's commit is recorded. Each kind of row is written with one statement
+     * (see {@link RowBatches}): the statements of a publish cost more than its rows.
+     */
+    public void publish(Connection connection, String stage, String runId, VersionChange change,
+                        Set<String> liveRuns) throws SQLException {
+        String readers = liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns));
+        RowBatches.write(connection, statement -> {
+            statement.setString(1, readers);
+            return 1;
+        }, List.copyOf(change.retired()), sql::retirePublished, 1, (statement, first, physical) ->
+                statement.setString(first, physical));
+        RowBatches.write(connection, List.copyOf(change.takenOver()), sql::publishTakenOver, 1,
+                (statement, first, physical) -> statement.setString(first, physical));
+        try (PreparedStatement publish = connection.prepareStatement(sql.publishStaged())) {
             publish.setString(1, stage);
             publish.setString(2, runId);
             publish.executeUpdate();
-            dropEntries.setString(1, stage);
-            dropEntries.executeUpdate();
-            insertEntries(connection, sql::insertTasks, stage, runId, entries);
-            recordStageCommits(connection, runId, List.of(new StageCommit(stage, Instant.now())));
         }
+        List<CacheEntry> replaced = new ArrayList<>(change.written());
+        replaced.addAll(change.removed());
+        RowBatches.write(connection, statement -> {
+            statement.setString(1, stage);
+            return 1;
+        }, replaced, sql::deletePublishedTasks, 2, (statement, first, entry) -> {
+            statement.setString(first, entry.task());
+            statement.setInt(first + 1, entry.ordinal());
+        });
+        insertEntries(connection, sql::insertTasks, stage, runId, change.written());
+        recordStageCommits(connection, runId, List.of(new StageCommit(stage, Instant.now())));
     }
 
     /** A run committed {@code stage} at {@code at}. */

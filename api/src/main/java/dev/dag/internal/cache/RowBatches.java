@@ -21,16 +21,28 @@ final class RowBatches {
         void bind(PreparedStatement statement, int first, T row) throws SQLException;
     }
 
+    /** Sets the parameters every execution starts with. */
+    interface Leading {
+        /** Binds them; returns how many it bound. */
+        int bind(PreparedStatement statement) throws SQLException;
+    }
+
     /**
      * Executes {@code sql} (the statement for a given number of rows) for {@code rows}, each taking {@code width}
      * parameters, at most {@link MetadataSql#MAX_ROWS_PER_STATEMENT} rows per execution.
      */
     static <T> void write(Connection connection, List<T> rows, IntFunction<String> sql, int width, Row<T> row)
             throws SQLException {
+        write(connection, statement -> 0, rows, sql, width, row);
+    }
+
+    /** As {@link #write(Connection, List, IntFunction, int, Row)}, each execution's rows after {@code leading}. */
+    static <T> void write(Connection connection, Leading leading, List<T> rows, IntFunction<String> sql, int width,
+                          Row<T> row) throws SQLException {
         for (int start = 0; start < rows.size(); start += MetadataSql.MAX_ROWS_PER_STATEMENT) {
             List<T> chunk = rows.subList(start, Math.min(rows.size(), start + MetadataSql.MAX_ROWS_PER_STATEMENT));
             try (PreparedStatement statement = connection.prepareStatement(sql.apply(chunk.size()))) {
-                int first = 1;
+                int first = 1 + leading.bind(statement);
                 for (T value : chunk) {
                     row.bind(statement, first, value);
                     first += width;

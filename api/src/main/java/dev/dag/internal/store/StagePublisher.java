@@ -56,9 +56,10 @@ public final class StagePublisher {
                 statement.execute(dialect.dropView(schema, name));
             }
             for (Map.Entry<String, String> table : tables.entrySet()) {
-                // drop and create rather than CREATE OR REPLACE: the new table may have other columns
-                statement.execute(dialect.dropView(schema, table.getKey()));
-                statement.execute(dialect.createView(schema, table.getKey(), database.dataSchema(), table.getValue()));
+                for (String replace : dialect.replaceView(schema, table.getKey(), database.dataSchema(),
+                        table.getValue())) {
+                    statement.execute(replace);
+                }
             }
         }
     }

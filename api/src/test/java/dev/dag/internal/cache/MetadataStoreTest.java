@@ -90,13 +90,13 @@ class MetadataStoreTest {
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = openStore(database);
             store.registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
+            store.publish(connection, "raw", "r1", NOTHING_ELSE, Set.of());
             store.registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
 
             assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
             assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
 
-            store.publish(connection, "raw", "r2", List.of(), List.of(), Set.of("r7", "r3"));
+            store.publish(connection, "raw", "r2", retiring(List.of("raw__t__r1")), Set.of("r7", "r3"));
 
             List<MetadataStore.StoredObject> published = published(store, connection);
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
@@ -113,10 +113,10 @@ class MetadataStoreTest {
             MetadataStore store = openStore(database);
             store.registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
             store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
-            store.publish(connection, "raw", "r1", List.of(), List.of(), Set.of());
+            store.publish(connection, "raw", "r1", NOTHING_ELSE, Set.of());
             store.registerStaged(connection, table("raw__b__r2", "b", 1), "r2");
 
-            store.publish(connection, "raw", "r2", List.of("raw__a__r1"), List.of(), Set.of());
+            store.publish(connection, "raw", "r2", retiring(List.of("raw__b__r1")), Set.of());
 
             assertEquals(List.of("raw__a__r1", "raw__b__r2"),
                     physicalNames(published(store, connection)).stream().sorted().toList());
@@ -124,37 +124,97 @@ class MetadataStoreTest {
         }
     }
 
+    @Test
+    void objectsAnotherRunStagedAndThisOneTakesOverArePublished() throws SQLException {
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            MetadataStore store = openStore(database);
+            store.registerStaged(connection, table("raw__a__r0", "a", 1), "r0");
+            store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
+
+            store.publish(connection, "raw", "r1", new MetadataStore.VersionChange(List.of(), List.of("raw__a__r0"),
+                    List.of(), List.of()), Set.of());
+
+            assertEquals(List.of("raw__a__r0", "raw__b__r1"),
+                    physicalNames(published(store, connection)).stream().sorted().toList());
+            assertEquals(List.of(), leftovers(store, connection));
+        }
+    }
+
+    @Test
+    void onlyTheEntriesThatChangedAreReplacedAndRemovedOnesGo() throws SQLException {
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            MetadataStore store = openStore(database);
+            CacheEntry load = entry("load", 0, "k-load");
+            CacheEntry clean = entry("clean", 0, "k-clean");
+            CacheEntry extra = entry("extra", 0, "k-extra");
+            store.publish(connection, "raw", "r1", written(List.of(load, clean, extra)), Set.of());
+
+            CacheEntry newClean = entry("clean", 0, "k-clean-2");
+            store.publish(connection, "raw", "r2", new MetadataStore.VersionChange(List.of(), List.of(),
+                    List.of(newClean), List.of(extra)), Set.of());
+
+            assertEquals(List.of("clean=k-clean-2", "load=k-load"), store.publishedEntries(connection, "raw").stream()
+                    .map(entry -> entry.task() + "=" + entry.key().key()).sorted().toList());
+        }
+    }
+
     /** More rows than one statement takes: they are written in several, none is lost or doubled. */
     @Test
-    void manyKeptObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
+    void manyRetiredObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
         int many = 2 * MetadataSql.MAX_ROWS_PER_STATEMENT + 7;
         try (Database database = open(dir); Connection connection = database.connection()) {
             MetadataStore store = openStore(database);
-            List<String> kept = new ArrayList<>();
+            List<String> first = new ArrayList<>();
+            List<String> second = new ArrayList<>();
             List<CacheEntry> entries = new ArrayList<>();
+            List<CacheEntry> changed = new ArrayList<>();
             List<MetadataStore.TaskRun> runs = new ArrayList<>();
             connection.setAutoCommit(false);
             for (int i = 0; i < many; i++) {
                 store.registerStaged(connection, table("raw__t" + i + "__r1", "t" + i, i), "r1");
-                kept.add("raw__t" + i + "__r1");
-                entries.add(new CacheEntry("load", i, TaskKey.fromParts("k" + i, "load", "raw", PARTS), List.of()));
+                first.add("raw__t" + i + "__r1");
+                entries.add(entry("load", i, "k" + i));
+                changed.add(entry("load", i, "k" + i + "-2"));
                 runs.add(new MetadataStore.TaskRun("raw", "load", "RAN", "because " + i, i, i));
             }
-            store.publish(connection, "raw", "r1", List.of(), entries, Set.of());
-            store.publish(connection, "raw", "r2", kept, entries, Set.of());
+            store.publish(connection, "raw", "r1", written(entries), Set.of());
+            for (int i = 0; i < many; i++) {
+                store.registerStaged(connection, table("raw__t" + i + "__r2", "t" + i, i), "r2");
+                second.add("raw__t" + i + "__r2");
+            }
+            store.publish(connection, "raw", "r2", new MetadataStore.VersionChange(first, List.of(), changed,
+                    List.of()), Set.of());
             connection.commit();
             store.runEnded("r2", RunStatus.SUCCEEDED, runs, List.of(new MetadataStore.StageCommit("raw",
                     java.time.Instant.now())), "{}");
 
-            assertEquals(kept.stream().sorted().toList(),
+            assertEquals(second.stream().sorted().toList(),
                     physicalNames(published(store, connection)).stream().sorted().toList());
-            assertEquals(many, store.publishedEntries(connection, "raw").size());
+            assertEquals(first.stream().sorted().toList(),
+                    physicalNames(leftovers(store, connection)).stream().sorted().toList());
+            assertEquals(changed.stream().map(entry -> entry.key().key()).sorted().toList(),
+                    store.publishedEntries(connection, "raw").stream().map(entry -> entry.key().key()).sorted()
+                            .toList());
             assertEquals(List.of(List.of((long) many, (long) many - 1)),
                     rows(connection, "SELECT count(*), max(millis) FROM dag_meta.task_runs WHERE run_id = 'r2'"));
             assertEquals(List.of(List.of(3L)), rows(connection, "SELECT count(*) FROM dag_meta.stage_commits"),
                     "each publish, and the unchanged stage recorded with the run's end");
             assertEquals(List.of(List.of("{}")), rows(connection, "SELECT report FROM dag_meta.run_reports"));
         }
+    }
+
+    private static final MetadataStore.VersionChange NOTHING_ELSE = written(List.of());
+
+    private static MetadataStore.VersionChange written(List<CacheEntry> entries) {
+        return new MetadataStore.VersionChange(List.of(), List.of(), entries, List.of());
+    }
+
+    private static MetadataStore.VersionChange retiring(List<String> physicalNames) {
+        return new MetadataStore.VersionChange(physicalNames, List.of(), List.of(), List.of());
+    }
+
+    private static CacheEntry entry(String task, int ordinal, String key) {
+        return new CacheEntry(task, ordinal, TaskKey.fromParts(key, task, "raw", PARTS), List.of());
     }
 
     private static final String PARTS = "{\"arguments\":{},\"freshness\":\"\",\"receiver\":\"\",\"version\":\"1\"}";

@@ -47,7 +47,7 @@ public final class AutoVersionsRerun implements Scenario {
         Flow manual = LaneFlows.of("g_manual", options, AutoVersionsRerun::manualSeed, AutoVersionsRerun::manualStep);
         long autoBuild = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(auto, db), TaskOutcome.RAN, tasks));
         long manualBuild = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(manual, db), TaskOutcome.RAN, tasks));
-        List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
+        List<Samples> samples = Repetitions.interleaved(options.warmup(), options.reps(), List.of(
                 () -> LaneFlows.rerun(auto, db, tasks), () -> LaneFlows.rerun(manual, db, tasks)));
         double ratio = samples.get(0).medianMillis() / samples.get(1).medianMillis();
         System.out.printf("  g: AUTO rerun of %d tasks: %s%n  g: manual rerun: %s%n", tasks, samples.get(0).describe(),

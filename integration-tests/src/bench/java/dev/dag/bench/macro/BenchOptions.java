@@ -13,8 +13,10 @@ import java.util.TreeSet;
  *
  * @param scenarios    scenarios to run, among {@code a,b,c,d,e,f,g} (default all)
  * @param databases    databases, among {@code duckdb,postgres} (default both)
- * @param reps         timed repetitions per figure, after one warm-up round (default 5; scenario a takes four
- *                     times as many); the median is reported
+ * @param reps         timed repetitions per figure (default 5; scenario a takes four times as many); the median
+ *                     is reported
+ * @param warmup       untimed rounds before them (default 1; more measure a JVM whose JIT compiled dag's code,
+ *                     a long-running service rather than a pipeline started for one run)
  * @param bigRows      a: rows of the large table (default 10,000,000)
  * @param smallRows    a: rows of the small table (default 1,000)
  * @param tenRows      b: rows of each of the ten tables (default 1,000,000)
@@ -27,12 +29,13 @@ import java.util.TreeSet;
  * @param parallelism  the instances' {@code parallelism} for every scenario but e (default 0: the database's default,
  *                     as a user gets it)
  */
-public record BenchOptions(Set<String> scenarios, Set<String> databases, int reps, long bigRows, long smallRows,
+public record BenchOptions(Set<String> scenarios, Set<String> databases, int reps, int warmup, long bigRows,
+                           long smallRows,
                            long tenRows, int stages, int lanes, int bulkRows, int batchRows, long parallelRows,
                            int parallelism) {
 
     private static final String USAGE = """
-            options (--name=value): --scenarios=a,b,c,d,e,f,g --db=duckdb,postgres --reps=5 --small
+            options (--name=value): --scenarios=a,b,c,d,e,f,g --db=duckdb,postgres --reps=5 --warmup=1 --small
               --big-rows=10000000 --small-rows=1000 --ten-rows=1000000 --stages=20 --lanes=10
               --bulk-rows=1000000 --batch-rows=50000 --parallel-rows=2000000 --parallelism=0""";
 
@@ -51,6 +54,7 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
                 Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,e,f,g").split(","))),
                 Set.copyOf(List.of(take(given, "db", "duckdb,postgres").split(","))),
                 Integer.parseInt(take(given, "reps", small ? "3" : "5")),
+                Integer.parseInt(take(given, "warmup", "1")),
                 Long.parseLong(take(given, "big-rows", small ? "200000" : "10000000")),
                 Long.parseLong(take(given, "small-rows", "1000")),
                 Long.parseLong(take(given, "ten-rows", small ? "50000" : "1000000")),
@@ -63,8 +67,8 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet() + "\n" + USAGE);
         }
-        if (options.reps < 1) {
-            throw new IllegalArgumentException("--reps must be at least 1");
+        if (options.reps < 1 || options.warmup < 0) {
+            throw new IllegalArgumentException("--reps must be at least 1, --warmup at least 0");
         }
         return options;
     }
@@ -76,9 +80,9 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
 
     @Override
     public String toString() {
-        return String.format("scenarios %s, databases %s, reps %d, a: %,d vs %,d rows, b: 10 x %,d rows, c: %d x %d "
+        return String.format("scenarios %s, databases %s, reps %d after %d warm-up, a: %,d vs %,d rows, b: 10 x %,d rows, c: %d x %d "
                         + "tasks, d: %,d rows (DuckDB batch insert: %,d rows), e: 8 x %,d rows, parallelism %s",
-                new TreeSet<>(scenarios), new TreeSet<>(databases), reps, bigRows, smallRows, tenRows, stages, lanes,
+                new TreeSet<>(scenarios), new TreeSet<>(databases), reps, warmup, bigRows, smallRows, tenRows, stages, lanes,
                 bulkRows, batchRows, parallelRows, parallelism == 0 ? "the database's default" : parallelism);
     }
 

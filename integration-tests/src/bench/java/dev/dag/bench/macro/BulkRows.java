@@ -51,7 +51,7 @@ public final class BulkRows implements Scenario {
         Flow flow = flow();
         try (Connection plain = db.plainConnection(""); Connection batch = db.plainConnection("reWriteBatchedInserts=true")) {
             db.createScratchSchema(plain);
-            List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
+            List<Samples> samples = Repetitions.interleaved(options.warmup(), options.reps(), List.of(
                     () -> viaDag(flow, db, count),
                     () -> bare(db, plain),
                     () -> batchInsert(db, batch, batchRows)));

@@ -34,7 +34,7 @@ public final class CacheValidRerun implements Scenario {
         long buildSmall = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(small, db), TaskOutcome.RAN, 1));
         // A rerun takes tens of milliseconds, where scheduling noise on a small machine is of the same order: take
         // four times the usual number of samples.
-        List<Samples> samples = Repetitions.interleaved(4 * options.reps(), List.of(rerun(big, db), rerun(small, db)));
+        List<Samples> samples = Repetitions.interleaved(options.warmup(), 4 * options.reps(), List.of(rerun(big, db), rerun(small, db)));
         double ratio = samples.get(0).medianMillis() / samples.get(1).medianMillis();
         System.out.printf("  a: rerun %,d rows: %s%n  a: rerun %,d rows: %s%n", options.bigRows(),
                 samples.get(0).describe(), options.smallRows(), samples.get(1).describe());

@@ -30,7 +30,7 @@ public final class CopyingCarryOver implements Scenario {
                 BenchDatabase.execute(plain, "CREATE TABLE \"" + previous + "\".t" + index + " AS "
                         + OneOfTenChanged.query(db, rows, 1));
             }
-            List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
+            List<Samples> samples = Repetitions.interleaved(options.warmup(), options.reps(), List.of(
                     () -> OneOfTenChanged.dagRerun(db, rows, ++salt[0]),
                     () -> copyingRerun(db, plain, previous, next, rows, ++salt[0])));
             double ratio = samples.get(0).medianMillis() / samples.get(1).medianMillis();

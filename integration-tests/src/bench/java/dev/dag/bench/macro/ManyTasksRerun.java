@@ -37,7 +37,7 @@ public final class ManyTasksRerun implements Scenario {
         Flow flow = LaneFlows.of("c", options, ManyTasksRerun::seed, ManyTasksRerun::step);
         long build = Repetitions.time(() -> FlowRuns.expect(FlowRuns.run(flow, db), TaskOutcome.RAN, tasks));
         try (Connection plain = db.plainConnection("")) {
-            List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
+            List<Samples> samples = Repetitions.interleaved(options.warmup(), options.reps(), List.of(
                     () -> LaneFlows.rerun(flow, db, tasks),
                     () -> roundTrips(plain, tasks)));
             double perTask = samples.get(0).medianMillis() / tasks;

@@ -39,7 +39,7 @@ public final class OneOfTenChanged implements Scenario {
         long build = buildOnce(db, rows, salt);
         try (Connection plain = db.plainConnection("")) {
             db.createScratchSchema(plain);
-            List<Samples> samples = Repetitions.interleaved(options.reps(), List.of(
+            List<Samples> samples = Repetitions.interleaved(options.warmup(), options.reps(), List.of(
                     () -> dagRerun(db, rows, ++salt),
                     () -> plainRebuild(db, plain, rows, ++salt)));
             double ratio = samples.get(0).medianMillis() / samples.get(1).medianMillis();

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the actions of one comparison interleaved: one untimed warm-up round, then {@code reps} timed
- * rounds, each starting with a different action so that drift on a noisy machine spreads over all of them.
+ * Runs the actions of one comparison interleaved: untimed warm-up rounds, then {@code reps} timed rounds, each
+ * starting with a different action so that drift on a noisy machine spreads over all of them.
  */
 final class Repetitions {
     private Repetitions() {
@@ -17,10 +17,12 @@ final class Repetitions {
         long run() throws Exception;
     }
 
-    /** The samples of each action, in the order given. */
-    static List<Samples> interleaved(int reps, List<Timed> actions) throws Exception {
-        for (Timed action : actions) {
-            action.run();
+    /** The samples of each action, in the order given, after {@code warmup} untimed rounds. */
+    static List<Samples> interleaved(int warmup, int reps, List<Timed> actions) throws Exception {
+        for (int round = 0; round < warmup; round++) {
+            for (Timed action : actions) {
+                action.run();
+            }
         }
         List<Samples> samples = new ArrayList<>();
         actions.forEach(action -> samples.add(new Samples()));

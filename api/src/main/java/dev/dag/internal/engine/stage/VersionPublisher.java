@@ -4,6 +4,7 @@ import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.MetadataStore.StoredObject;
 import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.cache.MetadataStore.VersionChange;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
@@ -13,6 +14,8 @@ import dev.dag.internal.store.dialect.lock.LostStageLockException;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +81,7 @@ final class VersionPublisher {
             }
             new PublishAttempts(database, stage).commit(lock, connection -> {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
-                metadata.publish(connection, stage, run.runId(), next.kept(), next.entries(), readers);
+                metadata.publish(connection, stage, run.runId(), change(), readers);
                 metadata.forgetStagedEntries(connection, stage, committed.unpublished().writers());
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
             });
@@ -116,14 +119,32 @@ final class VersionPublisher {
                 return false;
             }
         }
+        return next.entries().stream().allMatch(this::sameAsCommitted);
+    }
+
+    /** How the new version differs from the committed one, for the metadata. */
+    private VersionChange change() {
+        List<String> retired = committed.objects().stream().map(StoredObject::physicalName)
+                .filter(physical -> !next.kept().contains(physical)).toList();
+        List<String> takenOver = next.kept().stream()
+                .filter(physical -> !committed.physicalNames().contains(physical)).toList();
+        Set<String> slots = new HashSet<>();
+        List<CacheEntry> written = new ArrayList<>();
         for (CacheEntry entry : next.entries()) {
-            CacheEntry before = committed.entry(entry.task(), entry.ordinal());
-            if (before == null || !before.key().key().equals(entry.key().key())
-                    || !before.key().sameParts(entry.key()) || !before.outputs().equals(entry.outputs())) {
-                return false;
+            slots.add(entry.task() + "#" + entry.ordinal());
+            if (!sameAsCommitted(entry)) {
+                written.add(entry);
             }
         }
-        return true;
+        List<CacheEntry> removed = committed.entries().stream()
+                .filter(entry -> !slots.contains(entry.task() + "#" + entry.ordinal())).toList();
+        return new VersionChange(retired, takenOver, written, removed);
+    }
+
+    private boolean sameAsCommitted(CacheEntry entry) {
+        CacheEntry before = committed.entry(entry.task(), entry.ordinal());
+        return before != null && before.key().key().equals(entry.key().key()) && before.key().sameParts(entry.key())
+                && before.outputs().equals(entry.outputs());
     }
 
     /** Drops what dead runs wrote and could not publish, unless this version took it over. */

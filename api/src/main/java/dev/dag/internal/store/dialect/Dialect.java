@@ -78,6 +78,12 @@ public interface Dialect {
     /** {@code DROP VIEW IF EXISTS}. */
     String dropView(String schema, String view);
 
+    /**
+     * The statements that point view {@code schema.view} (existing or not) at {@code targetSchema.targetTable},
+     * whose columns may differ from those of the view's old table.
+     */
+    List<String> replaceView(String schema, String view, String targetSchema, String targetTable);
+
     /** {@code DROP TABLE IF EXISTS}. */
     String dropTable(String schema, String table);
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -36,6 +37,13 @@ public final class DuckDbDialect extends StandardSql {
     }
 
     /** An in-memory database holds nothing before a pool opens it; a file, once it exists. */
+    /** One statement: DuckDB replaces a view whatever the columns of its new query. */
+    @Override
+    public List<String> replaceView(String schema, String view, String targetSchema, String targetTable) {
+        return List.of("CREATE OR REPLACE VIEW " + qualified(schema, view) + " AS SELECT * FROM "
+                + qualified(targetSchema, targetTable));
+    }
+
     @Override
     public boolean mayHoldData(String jdbcUrl) {
         String path = pathOf(jdbcUrl);

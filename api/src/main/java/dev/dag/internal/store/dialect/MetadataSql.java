@@ -201,16 +201,16 @@ public final class MetadataSql {
     }
 
     /**
-     * Retires the published version of a stage, noting the runs live then (comma-separated run ids, or null);
-     * parameters: retired_while, stage.
+     * Retires {@code count} published objects, noting the runs live then (comma-separated run ids, or null);
+     * parameters: retired_while, then the physical names.
      */
-    public String retirePublished() {
-        return "UPDATE " + table("objects") + " SET state = 'retired', retired_while = ? WHERE stage = ? "
-                + "AND state = 'published'";
+    public String retirePublished(int count) {
+        return "UPDATE " + table("objects") + " SET state = 'retired', retired_while = ? WHERE state = 'published' "
+                + "AND physical_name IN (" + marks(count) + ")";
     }
 
-    /** Keeps {@code count} objects of the old version in the new one; parameters: their physical names. */
-    public String republish(int count) {
+    /** Publishes {@code count} objects a run staged and another run takes over; parameters: their physical names. */
+    public String publishTakenOver(int count) {
         return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name IN ("
                 + marks(count) + ")";
     }
@@ -264,9 +264,10 @@ public final class MetadataSql {
         return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged' AND run_id = ?";
     }
 
-    /** Drops a stage's published cache entries; parameter: stage. */
-    public String deletePublishedTasks() {
-        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published'";
+    /** Drops {@code count} published cache entries of a stage; parameters: stage, then task and ordinal of each. */
+    public String deletePublishedTasks(int count) {
+        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published' AND ("
+                + String.join(" OR ", Collections.nCopies(count, "(task = ? AND ordinal = ?)")) + ")";
     }
 
     /** {@code rows} task outcomes; parameters per row: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */

@@ -65,6 +65,12 @@ public abstract class StandardSql implements Dialect {
         return "DROP VIEW IF EXISTS " + qualified(schema, view);
     }
 
+    /** Drop and create: {@code CREATE OR REPLACE VIEW} may refuse other columns (PostgreSQL does). */
+    @Override
+    public List<String> replaceView(String schema, String view, String targetSchema, String targetTable) {
+        return List.of(dropView(schema, view), createView(schema, view, targetSchema, targetTable));
+    }
+
     @Override
     public String dropTable(String schema, String table) {
         return "DROP TABLE IF EXISTS " + qualified(schema, table);
