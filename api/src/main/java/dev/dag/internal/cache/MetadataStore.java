@@ -16,7 +16,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.IntFunction;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -77,8 +76,7 @@ public final class MetadataStore {
 
     /** The flow whose run committed {@code stage} last, or null if it was never committed. */
     public String lastCommittingFlow(Connection connection, String stage) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(sql.selectCommittingFlows())) {
-            select.setMaxRows(1);
+        try (PreparedStatement select = connection.prepareStatement(sql.selectLastCommittingFlow())) {
             select.setString(1, stage);
             try (ResultSet rows = select.executeQuery()) {
                 return rows.next() ? rows.getString(1) : null;
@@ -352,12 +350,15 @@ public final class MetadataStore {
      */
     public void setAside(Connection connection, String stage, String runId, List<CacheEntry> entries)
             throws SQLException {
-        insertEntries(connection, sql::insertStagedTasks, stage, runId, entries);
+        insertEntries(connection, sql.insertStagedTasks(), stage, runId, entries);
     }
 
     /** Forgets the unpublished cache entries of {@code runIds} in a stage. */
     public void forgetStagedEntries(Connection connection, String stage, Collection<String> runIds)
             throws SQLException {
+        if (runIds.isEmpty()) {
+            return;
+        }
         try (PreparedStatement delete = connection.prepareStatement(sql.deleteStagedTasks())) {
             for (String runId : runIds) {
                 delete.setString(1, stage);
@@ -367,17 +368,21 @@ public final class MetadataStore {
         }
     }
 
-    private static void insertEntries(Connection connection, IntFunction<String> insert, String stage, String runId,
+    private static void insertEntries(Connection connection, String insert, String stage, String runId,
                                       List<CacheEntry> entries) throws SQLException {
-        RowBatches.write(connection, entries, insert, 7, (statement, first, entry) -> {
-            statement.setString(first, stage);
-            statement.setString(first + 1, entry.task());
-            statement.setInt(first + 2, entry.ordinal());
-            statement.setString(first + 3, entry.key().key());
-            statement.setString(first + 4, runId);
-            statement.setString(first + 5, entry.key().partsJson());
-            statement.setString(first + 6, entry.outputsJson());
-        });
+        if (entries.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement statement = connection.prepareStatement(insert)) {
+            statement.setString(1, stage);
+            statement.setObject(2, SqlArrays.varchars(connection, entries, CacheEntry::task));
+            statement.setObject(3, SqlArrays.integers(connection, entries, CacheEntry::ordinal));
+            statement.setObject(4, SqlArrays.varchars(connection, entries, entry -> entry.key().key()));
+            statement.setString(5, runId);
+            statement.setObject(6, SqlArrays.varchars(connection, entries, entry -> entry.key().partsJson()));
+            statement.setObject(7, SqlArrays.varchars(connection, entries, CacheEntry::outputsJson));
+            statement.executeUpdate();
+        }
     }
 
     /**
@@ -393,19 +398,24 @@ public final class MetadataStore {
     /**
      * Within the publishing transaction: the run's staged objects and the change's taken-over ones are published,
      * its retired ones retired, noting the other runs live now ({@code liveRuns}, which may still read them), and
-     * its cache entries replaced; the stage's commit is recorded. Each kind of row is written with one statement
-     * (see {@link RowBatches}): the statements of a publish cost more than its rows.
+     * its cache entries replaced; the stage's commit is recorded. Each kind of row is written with one statement,
+     * whatever the number of rows: the statements of a publish cost more than its rows.
      */
     public void publish(Connection connection, String stage, String runId, VersionChange change,
                         Set<String> liveRuns) throws SQLException {
-        String readers = liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns));
-        RowBatches.write(connection, statement -> {
-            statement.setString(1, readers);
-            return 1;
-        }, List.copyOf(change.retired()), sql::retirePublished, 1, (statement, first, physical) ->
-                statement.setString(first, physical));
-        RowBatches.write(connection, List.copyOf(change.takenOver()), sql::publishTakenOver, 1,
-                (statement, first, physical) -> statement.setString(first, physical));
+        if (!change.retired().isEmpty()) {
+            try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished())) {
+                retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
+                retire.setObject(2, SqlArrays.varchars(connection, change.retired(), physical -> physical));
+                retire.executeUpdate();
+            }
+        }
+        if (!change.takenOver().isEmpty()) {
+            try (PreparedStatement takeOver = connection.prepareStatement(sql.publishTakenOver())) {
+                takeOver.setObject(1, SqlArrays.varchars(connection, change.takenOver(), physical -> physical));
+                takeOver.executeUpdate();
+            }
+        }
         try (PreparedStatement publish = connection.prepareStatement(sql.publishStaged())) {
             publish.setString(1, stage);
             publish.setString(2, runId);
@@ -413,14 +423,15 @@ public final class MetadataStore {
         }
         List<CacheEntry> replaced = new ArrayList<>(change.written());
         replaced.addAll(change.removed());
-        RowBatches.write(connection, statement -> {
-            statement.setString(1, stage);
-            return 1;
-        }, replaced, sql::deletePublishedTasks, 2, (statement, first, entry) -> {
-            statement.setString(first, entry.task());
-            statement.setInt(first + 1, entry.ordinal());
-        });
-        insertEntries(connection, sql::insertTasks, stage, runId, change.written());
+        if (!replaced.isEmpty()) {
+            try (PreparedStatement delete = connection.prepareStatement(sql.deletePublishedTasks())) {
+                delete.setString(1, stage);
+                delete.setObject(2, SqlArrays.varchars(connection, replaced,
+                        entry -> MetadataSql.taskSlot(entry.task(), entry.ordinal())));
+                delete.executeUpdate();
+            }
+        }
+        insertEntries(connection, sql.insertTasks(), stage, runId, change.written());
         recordStageCommits(connection, runId, List.of(new StageCommit(stage, Instant.now())));
     }
 
@@ -430,11 +441,33 @@ public final class MetadataStore {
 
     private void recordStageCommits(Connection connection, String runId, List<StageCommit> commits)
             throws SQLException {
-        RowBatches.write(connection, commits, sql::insertStageCommits, 3, (statement, first, commit) -> {
-            statement.setString(first, commit.stage());
-            statement.setString(first + 1, runId);
-            statement.setTimestamp(first + 2, Timestamp.from(commit.at()));
-        });
+        if (commits.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement(sql.insertStageCommits())) {
+            insert.setObject(1, SqlArrays.varchars(connection, commits, StageCommit::stage));
+            insert.setString(2, runId);
+            insert.setObject(3, SqlArrays.timestamps(connection, commits, commit -> Timestamp.from(commit.at())));
+            insert.executeUpdate();
+        }
+    }
+
+    private void insertTaskRuns(Connection connection, String runId, List<TaskRun> runs, Timestamp finished)
+            throws SQLException {
+        if (runs.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement(sql.insertTaskRuns())) {
+            insert.setString(1, runId);
+            insert.setObject(2, SqlArrays.varchars(connection, runs, TaskRun::stage));
+            insert.setObject(3, SqlArrays.varchars(connection, runs, TaskRun::task));
+            insert.setObject(4, SqlArrays.varchars(connection, runs, TaskRun::outcome));
+            insert.setObject(5, SqlArrays.varchars(connection, runs, TaskRun::reason));
+            insert.setObject(6, SqlArrays.bigints(connection, runs, TaskRun::millis));
+            insert.setObject(7, SqlArrays.bigints(connection, runs, TaskRun::rows));
+            insert.setTimestamp(8, finished);
+            insert.executeUpdate();
+        }
     }
 
     /** One task outcome of a run, for {@link #runEnded}. */
@@ -455,16 +488,7 @@ public final class MetadataStore {
             connection.setAutoCommit(false);
             try {
                 Timestamp now = Timestamp.from(Instant.now());
-                RowBatches.write(connection, runs, sql::insertTaskRuns, 8, (statement, first, run) -> {
-                    statement.setString(first, runId);
-                    statement.setString(first + 1, run.stage());
-                    statement.setString(first + 2, run.task());
-                    statement.setString(first + 3, run.outcome());
-                    statement.setString(first + 4, run.reason());
-                    statement.setLong(first + 5, run.millis());
-                    statement.setLong(first + 6, run.rows());
-                    statement.setTimestamp(first + 7, now);
-                });
+                insertTaskRuns(connection, runId, runs, now);
                 recordStageCommits(connection, runId, unchangedStages);
                 if (report != null) {
                     insertReport.setString(1, runId);

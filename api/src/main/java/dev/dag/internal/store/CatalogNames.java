@@ -5,9 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
-import java.util.function.IntFunction;
 
 /** Reads which tables or views a schema holds, with one query of the dialect. */
 final class CatalogNames {

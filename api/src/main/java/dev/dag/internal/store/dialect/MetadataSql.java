@@ -1,6 +1,5 @@
 package dev.dag.internal.store.dialect;
 
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -27,7 +26,6 @@ public final class MetadataSql {
      * one statement, not a batch, whose every row is an execution of its own on an embedded database (and an
      * execution costs more than its row); PostgreSQL takes at most 32,767 parameters per statement.
      */
-    public static final int MAX_ROWS_PER_STATEMENT = 500;
 
     private final Dialect dialect;
     private final String schema;
@@ -189,10 +187,10 @@ public final class MetadataSql {
         return "SELECT physical_name FROM " + table("objects");
     }
 
-    /** The flows of the runs that committed a stage, newest first; parameter: stage. */
-    public String selectCommittingFlows() {
+    /** The flow of the run that committed a stage last: column (flow); parameter: stage. */
+    public String selectLastCommittingFlow() {
         return "SELECT r.flow FROM " + table("stage_commits") + " c JOIN " + table("runs") + " r ON r.run_id = c.run_id"
-                + " WHERE c.stage = ? ORDER BY c.committed_at DESC";
+                + " WHERE c.stage = ? ORDER BY c.committed_at DESC LIMIT 1";
     }
 
     /** When a run started; parameter: run_id. */
@@ -201,18 +199,18 @@ public final class MetadataSql {
     }
 
     /**
-     * Retires {@code count} published objects, noting the runs live then (comma-separated run ids, or null);
-     * parameters: retired_while, then the physical names.
+     * Retires published objects, noting the runs live then (comma-separated run ids, or null); parameters:
+     * retired_while, the physical names (an array).
      */
-    public String retirePublished(int count) {
+    public String retirePublished() {
         return "UPDATE " + table("objects") + " SET state = 'retired', retired_while = ? WHERE state = 'published' "
-                + "AND physical_name IN (" + marks(count) + ")";
+                + "AND physical_name IN " + elementsOf(VARCHAR_ARRAY);
     }
 
-    /** Publishes {@code count} objects a run staged and another run takes over; parameters: their physical names. */
-    public String publishTakenOver(int count) {
-        return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name IN ("
-                + marks(count) + ")";
+    /** Publishes objects a run staged and another run takes over; parameter: their physical names (an array). */
+    public String publishTakenOver() {
+        return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name IN "
+                + elementsOf(VARCHAR_ARRAY);
     }
 
     /** Publishes what a run staged; parameters: stage, run_id. */
@@ -226,22 +224,26 @@ public final class MetadataSql {
         return "DELETE FROM " + table("objects") + " WHERE physical_name = ?";
     }
 
-    /** {@code rows} published cache entries; parameters per row: stage, task, ordinal, task_key, run_id, parts, outputs. */
-    public String insertTasks(int rows) {
-        return insertTasks("published", rows);
+    /**
+     * Published cache entries; parameters: stage, then arrays of task, ordinal and task_key, then run_id, then arrays
+     * of parts and outputs.
+     */
+    public String insertTasks() {
+        return insertTasks("published");
     }
 
     /**
-     * {@code rows} cache entries of a version written but not published (its publish failed), which a later run may
-     * take over; parameters as {@link #insertTasks(int)}.
+     * Cache entries of a version written but not published (its publish failed), which a later run may take over;
+     * parameters as {@link #insertTasks()}.
      */
-    public String insertStagedTasks(int rows) {
-        return insertTasks("staged", rows);
+    public String insertStagedTasks() {
+        return insertTasks("staged");
     }
 
-    private String insertTasks(String state, int rows) {
+    private String insertTasks(String state) {
         return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "VALUES " + rows(rows, "(?, ?, ?, ?, ?, '" + state + "', ?, ?)");
+                + "SELECT " + String.join(", ", VARCHAR, each(VARCHAR_ARRAY), each(INTEGER_ARRAY), each(VARCHAR_ARRAY),
+                VARCHAR, "'" + state + "'", each(VARCHAR_ARRAY), each(VARCHAR_ARRAY));
     }
 
     /** Cache entries of a stage's published version; parameter: stage. */
@@ -264,22 +266,34 @@ public final class MetadataSql {
         return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged' AND run_id = ?";
     }
 
-    /** Drops {@code count} published cache entries of a stage; parameters: stage, then task and ordinal of each. */
-    public String deletePublishedTasks(int count) {
-        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published' AND ("
-                + String.join(" OR ", Collections.nCopies(count, "(task = ? AND ordinal = ?)")) + ")";
+    /**
+     * Drops published cache entries of a stage; parameters: stage, then the entries as an array of
+     * {@link #taskSlot task slots}.
+     */
+    public String deletePublishedTasks() {
+        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published' AND task || '#' || "
+                + "CAST(ordinal AS VARCHAR) IN " + elementsOf(VARCHAR_ARRAY);
     }
 
-    /** {@code rows} task outcomes; parameters per row: run_id, stage, task, outcome, reason, millis, row_count, finished_at. */
-    public String insertTaskRuns(int rows) {
+    /** A cache entry's slot as {@link #deletePublishedTasks()} matches it (an ordinal has no '#': one text each). */
+    public static String taskSlot(String task, int ordinal) {
+        return task + "#" + ordinal;
+    }
+
+    /**
+     * Task outcomes; parameters: run_id, arrays of stage, task, outcome, reason, millis and row_count, then
+     * finished_at.
+     */
+    public String insertTaskRuns() {
         return "INSERT INTO " + table("task_runs") + " (run_id, stage, task, outcome, reason, millis, row_count, "
-                + "finished_at) VALUES " + rows(rows, "(?, ?, ?, ?, ?, ?, ?, ?)");
+                + "finished_at) SELECT " + String.join(", ", VARCHAR, each(VARCHAR_ARRAY), each(VARCHAR_ARRAY),
+                each(VARCHAR_ARRAY), each(VARCHAR_ARRAY), each(BIGINT_ARRAY), each(BIGINT_ARRAY), TIMESTAMP);
     }
 
-
-    /** {@code rows} stage commits; parameters per row: stage, run_id, committed_at. */
-    public String insertStageCommits(int rows) {
-        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) VALUES " + rows(rows, "(?, ?, ?)");
+    /** Stage commits; parameters: an array of stages, run_id, an array of committed_at. */
+    public String insertStageCommits() {
+        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) SELECT "
+                + String.join(", ", each(VARCHAR_ARRAY), VARCHAR, each(TIMESTAMP_ARRAY));
     }
 
     /** Parameters: run_id, flow, started_at, status. */
@@ -292,11 +306,24 @@ public final class MetadataSql {
         return "UPDATE " + table("runs") + " SET finished_at = ?, status = ? WHERE run_id = ?";
     }
 
-    private static String rows(int rows, String row) {
-        return String.join(", ", Collections.nCopies(rows, row));
+    // Rows are written and matched from array parameters, one array per column, so that a statement's text and
+    // the database's work to prepare it do not grow with the rows (with a parameter per value, preparing costs an
+    // embedded database milliseconds per hundred rows). PostgreSQL and DuckDB read the same text: CAST to an array
+    // type, unnest() in the select list, several of them in step.
+    private static final String VARCHAR = "CAST(? AS VARCHAR)";
+    private static final String TIMESTAMP = "CAST(? AS TIMESTAMP)";
+    private static final String VARCHAR_ARRAY = "CAST(? AS VARCHAR[])";
+    private static final String INTEGER_ARRAY = "CAST(? AS INTEGER[])";
+    private static final String BIGINT_ARRAY = "CAST(? AS BIGINT[])";
+    private static final String TIMESTAMP_ARRAY = "CAST(? AS TIMESTAMP[])";
+
+    /** One row per element of the array parameter. */
+    private static String each(String array) {
+        return "unnest(" + array + ")";
     }
 
-    private static String marks(int count) {
-        return String.join(", ", Collections.nCopies(count, "?"));
+    /** The elements of the array parameter, as a subquery for IN. */
+    private static String elementsOf(String array) {
+        return "(SELECT unnest(" + array + "))";
     }
 }
