@@ -18,7 +18,6 @@ import dev.dag.ConfigException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
-import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -26,7 +25,6 @@ import dev.dag.it.support.Flows;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -31,7 +31,6 @@ import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.cleanup.RetiredTables;
-import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
