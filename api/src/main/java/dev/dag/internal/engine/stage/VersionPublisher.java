@@ -131,14 +131,19 @@ final class VersionPublisher {
         Set<String> slots = new HashSet<>();
         List<CacheEntry> written = new ArrayList<>();
         for (CacheEntry entry : next.entries()) {
-            slots.add(entry.task() + "#" + entry.ordinal());
+            slots.add(slot(entry));
             if (!sameAsCommitted(entry)) {
                 written.add(entry);
             }
         }
         List<CacheEntry> removed = committed.entries().stream()
-                .filter(entry -> !slots.contains(entry.task() + "#" + entry.ordinal())).toList();
+                .filter(entry -> !slots.contains(slot(entry))).toList();
         return new VersionChange(retired, takenOver, written, removed);
+    }
+
+    /** Which call of which task an entry belongs to. */
+    private static String slot(CacheEntry entry) {
+        return entry.task() + "#" + entry.ordinal();
     }
 
     private boolean sameAsCommitted(CacheEntry entry) {
