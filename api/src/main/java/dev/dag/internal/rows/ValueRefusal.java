@@ -30,6 +30,11 @@ public final class ValueRefusal extends RuntimeException {
         return new ValueRefusal(null, NO_ROW, Printable.of(value), problem, remedy);
     }
 
+    /** A refusal of a value the database printed as {@code printed} (shown as it is, not quoted). */
+    public static ValueRefusal ofPrinted(String printed, String problem, String remedy) {
+        return new ValueRefusal(null, NO_ROW, printed, problem, remedy);
+    }
+
     /** A refusal of a whole column. */
     public static ValueRefusal ofColumn(String column, String problem, String remedy) {
         return new ValueRefusal(column, NO_ROW, null, problem, remedy);

@@ -123,8 +123,10 @@ final class TypeArbitraries {
         return Arbitraries.frequencyOf(Tuple.of(60, combined), Tuple.of(25, gaps), Tuple.of(15, edges));
     }
 
+    /** Mostly as {@link #dateTimes()} at UTC; often in the repeated hour of a fall-back; a few out of range. */
     static Arbitrary<Instant> instants() {
-        return Arbitraries.frequencyOf(Tuple.of(90, dateTimes().map(dateTime -> dateTime.toInstant(ZoneOffset.UTC))),
+        return Arbitraries.frequencyOf(Tuple.of(70, dateTimes().map(dateTime -> dateTime.toInstant(ZoneOffset.UTC))),
+                Tuple.of(20, Arbitraries.of(TypeMappingIT.aroundFallBacks())),
                 Tuple.of(10, Arbitraries.of(Instant.MIN, Instant.MAX, Instant.EPOCH.minusNanos(1))));
     }
 

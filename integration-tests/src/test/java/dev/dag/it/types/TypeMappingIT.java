@@ -57,6 +57,9 @@ class TypeMappingIT {
     record Stamp(int id, LocalDateTime at, LocalDate day) {
     }
 
+    record Moment(int id, Instant instant, OffsetDateTime at, LocalDateTime wall) {
+    }
+
     static final List<Everything> EVERYTHING = List.of(
             new Everything(0, true, false, (byte) 1, (short) 2, 3, 4L, 1.5f, 2.5, new BigDecimal("12.50"),
                     BigInteger.valueOf(42), 'a', "plain", Mood.CALM, LocalDate.of(2026, 3, 29),
@@ -90,6 +93,11 @@ class TypeMappingIT {
 
     @Materialize(inputType = Stamp.class)
     static void readStamps(Table t) {
+        RoundTrip.seen(t.obj());
+    }
+
+    @Materialize(inputType = Moment.class)
+    static void readMoments(Table t) {
         RoundTrip.seen(t.obj());
     }
 
@@ -213,6 +221,49 @@ class TypeMappingIT {
         Comparator<Stamp> byId = Comparator.comparingInt(Stamp::id);
         assertEquals(stamps, byFirstComponent(run.rows(Stamp.class), byId));
         assertEquals(stamps, byFirstComponent(run.readByTask(), byId));
+    }
+
+    @OnEachDatabase
+    void instantsInTheRepeatedHourOfAFallBackReadBackUnshifted(TestDatabase db) {
+        List<Moment> moments = new ArrayList<>();
+        for (Instant instant : aroundFallBacks()) {
+            moments.add(new Moment(moments.size(), instant, instant.atOffset(ZoneOffset.UTC),
+                    LocalDateTime.ofInstant(instant, ZoneId.systemDefault())));
+        }
+
+        RoundTrip.Run run = RoundTrip.run(db, moments, TypeMappingIT::readMoments);
+
+        Comparator<Moment> byId = Comparator.comparingInt(Moment::id);
+        assertSameRows(moments, byFirstComponent(run.rows(Moment.class), byId), "result.rows");
+        assertSameRows(moments, byFirstComponent(run.readByTask(), byId), "inputType");
+        List<Map<String, Object>> asMaps = sortedById(run.rows(Map.class));
+        for (Moment moment : moments) {
+            assertEquals(moment.instant(), asMaps.get(moment.id()).get("instant"), "result.rows as maps");
+        }
+    }
+
+    /**
+     * Instants in and around the hour that repeats when a zone sets its clocks back (each wall time in it names two
+     * instants), from 1900 to 2100 in the JVM's zone and in zones of both hemispheres.
+     */
+    static List<Instant> aroundFallBacks() {
+        List<Instant> instants = new ArrayList<>();
+        for (String zone : List.of(ZoneId.systemDefault().getId(), "Europe/Berlin", "America/New_York",
+                "Australia/Sydney", "America/Sao_Paulo", "Pacific/Apia")) {
+            ZoneRules rules = ZoneId.of(zone).getRules();
+            for (ZoneOffsetTransition transition = rules.nextTransition(Instant.parse("1900-01-01T00:00:00Z"));
+                 transition != null && transition.getInstant().isBefore(Instant.parse("2100-01-01T00:00:00Z"));
+                 transition = rules.nextTransition(transition.getInstant())) {
+                if (transition.isOverlap()) {
+                    Instant change = transition.getInstant();
+                    for (long minutes : new long[] {-30, 0, 30}) {
+                        instants.add(change.plusSeconds(minutes * 60));
+                    }
+                    instants.add(change.minusNanos(1_000));
+                }
+            }
+        }
+        return instants.stream().distinct().toList();
     }
 
     /**

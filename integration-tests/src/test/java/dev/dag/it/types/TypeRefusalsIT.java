@@ -9,13 +9,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dag.DefinitionException;
+import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.MaterializeOptions;
+import dev.dag.Result;
+import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.it.support.Frames;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -79,6 +83,57 @@ class TypeRefusalsIT {
         materializeLine.set(Frames.nextLine());
         Table.of(List.of(new Stamp(LocalDateTime.of(2026, 1, 1, 0, 0, 0, 1)))).name("early").materialize();
         return Table.of("SELECT 1 AS one").name("late");
+    }
+
+    /** The query of {@link #moments()}: one finite row, then one with an infinite value. */
+    static volatile String momentsQuery;
+
+    @Materialize
+    static Table moments() {
+        return Table.of(momentsQuery).name("moments");
+    }
+
+    record Moments(int id, LocalDate day, LocalDateTime at, Instant instant) {
+    }
+
+    static Stream<Arguments> infinities() {
+        return TestDatabase.eachKind(() -> Stream.of("day", "at", "instant")
+                .flatMap(column -> Stream.of("infinity", "-infinity").map(value -> Arguments.of(column, value))));
+    }
+
+    @ParameterizedTest(name = "{0}: {1} = {2}")
+    @MethodSource("infinities")
+    void anInfiniteDateOrTimestampIsRefusedWhenReadNotHandedOnAsADate(TestDatabase.Kind kind, String column,
+                                                                       String infinity) {
+        Map<String, String> finite = Map.of("day", "DATE '2026-01-01'", "at", "TIMESTAMP '2026-01-01 00:00:00'",
+                "instant", "TIMESTAMPTZ '2026-01-01 00:00:00+00'");
+        Map<String, String> types = Map.of("day", "DATE", "at", "TIMESTAMP", "instant", "TIMESTAMPTZ");
+        String secondRow = Stream.of("day", "at", "instant").map(name -> (name.equals(column)
+                ? "CAST('" + infinity + "' AS " + types.get(name) + ")" : finite.get(name)) + " AS " + name)
+                .reduce((a, b) -> a + ", " + b).orElseThrow();
+        momentsQuery = "SELECT 0 AS id, " + finite.get("day") + " AS day, " + finite.get("at") + " AS at, "
+                + finite.get("instant") + " AS instant UNION ALL SELECT 1, " + secondRow;
+        try (TestDatabase db = TestDatabase.open(kind, "infinities")) {
+            Table[] table = new Table[1];
+            Flow flow = new Flow("infinities");
+            try (flow) {
+                try (Stage stage = new Stage("w")) {
+                    table[0] = moments();
+                }
+            }
+            Result result = db.run(flow);
+
+            for (Class<?> type : List.of(Map.class, Moments.class)) {
+                int line = Frames.nextLine();
+                DefinitionException e = assertThrows(DefinitionException.class, () -> result.rows(table[0], type));
+
+                assertAll(
+                        () -> assertMessageContains(e, "'moments'", "'w'", "column '" + column + "'",
+                                "row index 1", "value " + infinity, "infinite", "isfinite"),
+                        () -> assertPrintable(e),
+                        () -> assertTopFrameAt(TypeRefusalsIT.class, line, e));
+            }
+        }
     }
 
     static Stream<Arguments> refusedWrites() {

@@ -3,6 +3,7 @@ package dev.dag.internal.rows.read;
 import dev.dag.internal.rows.ValueRefusal;
 import dev.dag.internal.store.dialect.ColumnReader;
 import dev.dag.internal.store.dialect.Dialect;
+import dev.dag.internal.store.dialect.UnreadableValue;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -65,10 +66,10 @@ public final class RowReader {
             labels[i] = meta.getColumnLabel(i);
         }
         List<R> out = new ArrayList<>();
-        while (rows.next()) {
+        for (long index = 0; rows.next(); index++) {
             Map<String, Object> row = new LinkedHashMap<>();
             for (int i = 1; i < readers.length; i++) {
-                row.put(labels[i], readers[i].read(rows, i));
+                row.put(labels[i], value(rows, readers, i, index));
             }
             out.add(rowType.cast(row));
         }
@@ -82,10 +83,20 @@ public final class RowReader {
             Object[] values = new Object[target.componentCount()];
             for (int i = 0; i < values.length; i++) {
                 int column = target.column(i);
-                values[i] = target.value(i, readers[column].read(rows, column), row);
+                values[i] = target.value(i, value(rows, readers, column, row), row);
             }
             out.add(target.create(values));
         }
         return out;
+    }
+
+    /** The value of {@code column} in the current row; refused, naming column and row, when no Java value is it. */
+    private static Object value(ResultSet rows, ColumnReader[] readers, int column, long row) throws SQLException {
+        try {
+            return readers[column].read(rows, column);
+        } catch (UnreadableValue unreadable) {
+            throw ValueRefusal.ofPrinted(unreadable.value(), unreadable.getMessage(), unreadable.remedy())
+                    .at(rows.getMetaData().getColumnLabel(column), row);
+        }
     }
 }

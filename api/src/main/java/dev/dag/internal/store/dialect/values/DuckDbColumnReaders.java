@@ -1,36 +1,69 @@
 package dev.dag.internal.store.dialect.values;
 
 import dev.dag.internal.store.dialect.ColumnReader;
+import dev.dag.internal.store.dialect.UnreadableValue;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 
 /**
  * How DuckDB's driver gives each column exactly. Its {@code getObject} returns {@code java.sql.Timestamp} for a
- * timestamp (shifted in a daylight-saving gap of the JVM's zone) and its {@code getObject(i, LocalDate.class)}
- * moves dates before the Gregorian calendar, so each date and time type is asked for in the one way that is
- * exact: dates as the {@code LocalDate} that plain {@code getObject} returns, timestamps as
- * {@code LocalDateTime}, instants through {@code OffsetDateTime}, blobs as bytes.
+ * timestamp (shifted in a daylight-saving gap of the JVM's zone), its {@code OffsetDateTime} for a timestamp with
+ * time zone goes through the JVM's zone (an instant in the repeated hour of a fall-back comes out an hour late),
+ * its {@code getObject(i, LocalDate.class)} moves dates before the Gregorian calendar, and infinities come out as
+ * ordinary dates. So timestamps of microseconds (the ones dag creates) are read as the microseconds since 1970
+ * they are stored as, which {@code getLong} gives; dates as the {@code LocalDate} plain {@code getObject} returns;
+ * other timestamp precisions as {@code LocalDateTime}; blobs as bytes. Infinities are refused.
  */
 public final class DuckDbColumnReaders {
+    /** DuckDB stores infinity as the largest value of the type's integer, minus infinity as its negation. */
+    private static final long TIMESTAMP_INFINITY = Long.MAX_VALUE;
+    private static final long DATE_INFINITY = Integer.MAX_VALUE;
+    private static final long MICROS_PER_SECOND = 1_000_000;
+    private static final int NANOS_PER_MICRO = 1_000;
+
     private DuckDbColumnReaders() {
     }
 
     /** The reader of column {@code column} of results shaped like {@code meta}. */
     public static ColumnReader of(ResultSetMetaData meta, int column) throws SQLException {
+        String typeName = meta.getColumnTypeName(column);
         return switch (meta.getColumnType(column)) {
             case Types.TIME -> (row, i) -> row.getObject(i, LocalTime.class);
-            case Types.TIMESTAMP -> (row, i) -> row.getObject(i, LocalDateTime.class);
+            case Types.DATE -> (row, i) -> finite((LocalDate) row.getObject(i));
+            case Types.TIMESTAMP -> "TIMESTAMP".equals(typeName)
+                    ? (row, i) -> {
+                        long micros = row.getLong(i);
+                        return row.wasNull() ? null : LocalDateTime.ofInstant(instant(micros, "timestamp"),
+                                ZoneOffset.UTC);
+                    }
+                    : (row, i) -> row.getObject(i, LocalDateTime.class);
             case Types.TIMESTAMP_WITH_TIMEZONE -> (row, i) -> {
-                OffsetDateTime moment = row.getObject(i, OffsetDateTime.class);
-                return moment == null ? null : moment.toInstant();
+                long micros = row.getLong(i);
+                return row.wasNull() ? null : instant(micros, "timestamp with time zone");
             };
             case Types.BLOB -> (row, i) -> row.getBytes(i);
-            // DATE included: plain getObject gives the exact LocalDate
             default -> (row, i) -> row.getObject(i);
         };
+    }
+
+    private static Instant instant(long micros, String type) {
+        if (Math.abs(micros) == TIMESTAMP_INFINITY) {
+            throw UnreadableValue.infinite(micros > 0 ? "infinity" : "-infinity", type);
+        }
+        return Instant.ofEpochSecond(Math.floorDiv(micros, MICROS_PER_SECOND),
+                Math.floorMod(micros, MICROS_PER_SECOND) * NANOS_PER_MICRO);
+    }
+
+    private static LocalDate finite(LocalDate date) {
+        if (date != null && Math.abs(date.toEpochDay()) == DATE_INFINITY) {
+            throw UnreadableValue.infinite(date.toEpochDay() > 0 ? "infinity" : "-infinity", "date");
+        }
+        return date;
     }
 }

@@ -1,6 +1,7 @@
 package dev.dag.internal.store.dialect.values;
 
 import dev.dag.internal.store.dialect.ColumnReader;
+import dev.dag.internal.store.dialect.UnreadableValue;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -13,7 +14,9 @@ import java.time.OffsetTime;
  * How PostgreSQL's driver gives each column exactly. Its {@code getObject} returns {@code java.sql.Date},
  * {@code Time} and {@code Timestamp} (shifted in the JVM's zone and before the Gregorian calendar, and without
  * microseconds for a time) and an {@code Integer} for a smallint, so those types are asked for by their
- * {@code java.time} class, instants through {@code OffsetDateTime}, and smallints as shorts.
+ * {@code java.time} class, instants through {@code OffsetDateTime}, and smallints as shorts. The driver gives
+ * PostgreSQL's infinities as the {@code MAX} and {@code MIN} of those classes, far outside what PostgreSQL holds:
+ * they are refused, not handed on as dates.
  */
 public final class PostgresColumnReaders {
     private PostgresColumnReaders() {
@@ -26,16 +29,26 @@ public final class PostgresColumnReaders {
                 short value = row.getShort(i);
                 return row.wasNull() ? null : value;
             };
-            case "date" -> (row, i) -> row.getObject(i, LocalDate.class);
+            case "date" -> (row, i) -> finite(row.getObject(i, LocalDate.class), LocalDate.MAX, LocalDate.MIN,
+                    "date");
             case "time" -> (row, i) -> row.getObject(i, LocalTime.class);
             case "timetz" -> (row, i) -> row.getObject(i, OffsetTime.class);
-            case "timestamp" -> (row, i) -> row.getObject(i, LocalDateTime.class);
+            case "timestamp" -> (row, i) -> finite(row.getObject(i, LocalDateTime.class), LocalDateTime.MAX,
+                    LocalDateTime.MIN, "timestamp");
             case "timestamptz" -> (row, i) -> {
-                OffsetDateTime moment = row.getObject(i, OffsetDateTime.class);
+                OffsetDateTime moment = finite(row.getObject(i, OffsetDateTime.class), OffsetDateTime.MAX,
+                        OffsetDateTime.MIN, "timestamp with time zone");
                 return moment == null ? null : moment.toInstant();
             };
             case "bytea" -> (row, i) -> row.getBytes(i);
             default -> (row, i) -> row.getObject(i);
         };
+    }
+
+    private static <T> T finite(T value, T infinity, T minusInfinity, String type) {
+        if (infinity.equals(value) || minusInfinity.equals(value)) {
+            throw UnreadableValue.infinite(value.equals(infinity) ? "infinity" : "-infinity", type);
+        }
+        return value;
     }
 }

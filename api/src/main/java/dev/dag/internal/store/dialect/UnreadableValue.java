@@ -1,0 +1,33 @@
+package dev.dag.internal.store.dialect;
+
+/**
+ * A value a {@link ColumnReader} cannot give exactly as any Java type, such as an infinite date or timestamp: the
+ * row reader names its column and row and refuses the read, rather than hand on a value that is not in the table.
+ */
+public final class UnreadableValue extends RuntimeException {
+    private final String value;
+    private final String remedy;
+
+    public UnreadableValue(String value, String problem, String remedy) {
+        super(problem);
+        this.value = value;
+        this.remedy = remedy;
+    }
+
+    /** An infinite date or timestamp ({@code value} is "infinity" or "-infinity"). */
+    public static UnreadableValue infinite(String value, String type) {
+        return new UnreadableValue(value, "an infinite " + type + " has no Java value",
+                "Replace it in SQL before reading (e.g. CASE WHEN isfinite(col) THEN col END), or read the column "
+                        + "as text");
+    }
+
+    /** The value as the database prints it. */
+    public String value() {
+        return value;
+    }
+
+    /** What to do instead. */
+    public String remedy() {
+        return remedy;
+    }
+}
