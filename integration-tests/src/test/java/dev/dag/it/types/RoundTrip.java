@@ -59,8 +59,19 @@ final class RoundTrip {
         return run(db, written, UnaryOperator.identity(), reader);
     }
 
-    /** {@link #run(TestDatabase, List, Consumer)} with {@code declare} applied to the written table. */
+    /**
+     * {@link #run(TestDatabase, List, Consumer)} with {@code declare} applied to the written table. Runs one at a
+     * time: jqwik shrinks a failed property in a pool thread and, when shrinking reaches its time bound, leaves that
+     * thread running the property while the next property starts; two runs at once would swap each other's rows.
+     */
     static Run run(TestDatabase db, List<?> written, UnaryOperator<Table> declare, Consumer<Table> reader) {
+        synchronized (RoundTrip.class) {
+            return runAlone(db, written, declare, reader);
+        }
+    }
+
+    private static Run runAlone(TestDatabase db, List<?> written, UnaryOperator<Table> declare,
+                                Consumer<Table> reader) {
         rows = written;
         declarations = declare;
         readByTask = null;

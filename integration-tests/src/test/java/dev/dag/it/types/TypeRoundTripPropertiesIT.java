@@ -175,7 +175,8 @@ class TypeRoundTripPropertiesIT {
         try {
             run = RoundTrip.run(db, rows, reader);
         } catch (DefinitionException refusal) {
-            assertTrue(expected.refused(), () -> "dag refused rows the rules store: " + refusal.getMessage());
+            assertTrue(expected.refused(), () -> "dag refused " + rows.size() + " rows the rules store: "
+                    + refusal.getMessage());
             assertTopFrameIs(RoundTrip.class, "written", RoundTrip.returnLine.get(), refusal);
             expected.assertNamesABrokenRule(refusal);
             return;
