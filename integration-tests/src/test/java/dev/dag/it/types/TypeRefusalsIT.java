@@ -22,12 +22,15 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -85,7 +88,7 @@ class TypeRefusalsIT {
         return Table.of("SELECT 1 AS one").name("late");
     }
 
-    /** The query of {@link #moments()}: one finite row, then one with an infinite value. */
+    /** The query of {@link #moments()}: one row of ordinary values, then one with a value no Java type holds. */
     static volatile String momentsQuery;
 
     @Materialize
@@ -93,29 +96,29 @@ class TypeRefusalsIT {
         return Table.of(momentsQuery).name("moments");
     }
 
-    record Moments(int id, LocalDate day, LocalDateTime at, Instant instant) {
+    record Moments(int id, LocalDate day, LocalDateTime at, Instant instant, LocalTime clock) {
     }
 
-    static Stream<Arguments> infinities() {
-        return TestDatabase.eachKind(() -> Stream.of("day", "at", "instant")
-                .flatMap(column -> Stream.of("infinity", "-infinity").map(value -> Arguments.of(column, value))));
+    /** Each column of {@link Moments}: its SQL type and an ordinary value. */
+    private static final Map<String, List<String>> MOMENT_COLUMNS = new LinkedHashMap<>(Map.of(
+            "day", List.of("DATE", "2026-01-01"), "at", List.of("TIMESTAMP", "2026-01-01 00:00:00"),
+            "instant", List.of("TIMESTAMPTZ", "2026-01-01 00:00:00+00"), "clock", List.of("TIME", "12:00:00")));
+
+    static Stream<Arguments> valuesWithoutAJavaValue() {
+        return TestDatabase.eachKind(() -> Stream.of(Arguments.of("day", "infinity"), Arguments.of("day", "-infinity"),
+                Arguments.of("at", "infinity"), Arguments.of("at", "-infinity"), Arguments.of("instant", "infinity"),
+                Arguments.of("instant", "-infinity"), Arguments.of("clock", "24:00:00")));
     }
 
     @ParameterizedTest(name = "{0}: {1} = {2}")
-    @MethodSource("infinities")
-    void anInfiniteDateOrTimestampIsRefusedWhenReadNotHandedOnAsADate(TestDatabase.Kind kind, String column,
-                                                                       String infinity) {
-        Map<String, String> finite = Map.of("day", "DATE '2026-01-01'", "at", "TIMESTAMP '2026-01-01 00:00:00'",
-                "instant", "TIMESTAMPTZ '2026-01-01 00:00:00+00'");
-        Map<String, String> types = Map.of("day", "DATE", "at", "TIMESTAMP", "instant", "TIMESTAMPTZ");
-        String secondRow = Stream.of("day", "at", "instant").map(name -> (name.equals(column)
-                ? "CAST('" + infinity + "' AS " + types.get(name) + ")" : finite.get(name)) + " AS " + name)
-                .reduce((a, b) -> a + ", " + b).orElseThrow();
-        momentsQuery = "SELECT 0 AS id, " + finite.get("day") + " AS day, " + finite.get("at") + " AS at, "
-                + finite.get("instant") + " AS instant UNION ALL SELECT 1, " + secondRow;
-        try (TestDatabase db = TestDatabase.open(kind, "infinities")) {
+    @MethodSource("valuesWithoutAJavaValue")
+    void anInfiniteDateOrTheEndOfADayIsRefusedWhenReadNotHandedOnAsAnotherValue(TestDatabase.Kind kind,
+                                                                                 String column, String value) {
+        momentsQuery = "SELECT 0 AS id, " + momentsRow(null, null) + " UNION ALL SELECT 1, "
+                + momentsRow(column, value);
+        try (TestDatabase db = TestDatabase.open(kind, "unreadable")) {
             Table[] table = new Table[1];
-            Flow flow = new Flow("infinities");
+            Flow flow = new Flow("unreadable");
             try (flow) {
                 try (Stage stage = new Stage("w")) {
                     table[0] = moments();
@@ -129,11 +132,18 @@ class TypeRefusalsIT {
 
                 assertAll(
                         () -> assertMessageContains(e, "'moments'", "'w'", "column '" + column + "'",
-                                "row index 1", "value " + infinity, "infinite", "isfinite"),
+                                "row index 1", "value " + value, "Replace it in SQL"),
                         () -> assertPrintable(e),
                         () -> assertTopFrameAt(TypeRefusalsIT.class, line, e));
             }
         }
+    }
+
+    /** The columns of {@link Moments} as SQL, ordinary values but {@code value} in {@code column}. */
+    private static String momentsRow(String column, String value) {
+        return MOMENT_COLUMNS.entrySet().stream().map(each -> "CAST('" + (each.getKey().equals(column) ? value
+                : each.getValue().get(1)) + "' AS " + each.getValue().get(0) + ") AS " + each.getKey())
+                .collect(Collectors.joining(", "));
     }
 
     static Stream<Arguments> refusedWrites() {

@@ -1,7 +1,8 @@
 package dev.dag.internal.store.dialect;
 
 /**
- * A value a {@link ColumnReader} cannot give exactly as any Java type, such as an infinite date or timestamp: the
+ * A value a {@link ColumnReader} cannot give exactly as any Java type, such as an infinite date or timestamp or the
+ * time 24:00:00: the
  * row reader names its column and row and refuses the read, rather than hand on a value that is not in the table.
  */
 public final class UnreadableValue extends RuntimeException {
@@ -19,6 +20,12 @@ public final class UnreadableValue extends RuntimeException {
         return new UnreadableValue(value, "an infinite " + type + " has no Java value",
                 "Replace it in SQL before reading (e.g. CASE WHEN isfinite(col) THEN col END), or read the column "
                         + "as text");
+    }
+
+    /** The time 24:00:00, which both databases allow as the end of a day and {@code LocalTime} does not hold. */
+    public static UnreadableValue endOfDay() {
+        return new UnreadableValue("24:00:00", "the time 24:00:00 (the end of a day) has no Java LocalTime",
+                "Replace it in SQL before reading (e.g. with 23:59:59.999999), or read the column as text");
     }
 
     /** The value as the database prints it. */

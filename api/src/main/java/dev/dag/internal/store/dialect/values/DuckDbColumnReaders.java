@@ -5,6 +5,7 @@ import dev.dag.internal.store.dialect.UnreadableValue;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -15,10 +16,11 @@ import java.time.ZoneOffset;
  * How DuckDB's driver gives each column exactly. Its {@code getObject} returns {@code java.sql.Timestamp} for a
  * timestamp (shifted in a daylight-saving gap of the JVM's zone), its {@code OffsetDateTime} for a timestamp with
  * time zone goes through the JVM's zone (an instant in the repeated hour of a fall-back comes out an hour late),
- * its {@code getObject(i, LocalDate.class)} moves dates before the Gregorian calendar, and infinities come out as
- * ordinary dates. So timestamps of microseconds (the ones dag creates) are read as the microseconds since 1970
- * they are stored as, which {@code getLong} gives; dates as the {@code LocalDate} plain {@code getObject} returns;
- * other timestamp precisions as {@code LocalDateTime}; blobs as bytes. Infinities are refused.
+ * its {@code getObject(i, LocalDate.class)} moves dates before the Gregorian calendar, infinities come out as
+ * ordinary dates, and the time 24:00:00 makes it throw. So timestamps of microseconds (the ones dag creates) are
+ * read as the microseconds since 1970 they are stored as, which {@code getLong} gives; dates as the
+ * {@code LocalDate} plain {@code getObject} returns; other timestamp precisions as {@code LocalDateTime}; blobs as
+ * bytes. Infinities and 24:00:00 are refused.
  */
 public final class DuckDbColumnReaders {
     /** DuckDB stores infinity as the largest value of the type's integer, minus infinity as its negation. */
@@ -34,7 +36,13 @@ public final class DuckDbColumnReaders {
     public static ColumnReader of(ResultSetMetaData meta, int column) throws SQLException {
         String typeName = meta.getColumnTypeName(column);
         return switch (meta.getColumnType(column)) {
-            case Types.TIME -> (row, i) -> row.getObject(i, LocalTime.class);
+            case Types.TIME -> (row, i) -> {
+                try {
+                    return row.getObject(i, LocalTime.class);
+                } catch (DateTimeException endOfDay) { // the driver's LocalTime cannot take 24:00:00
+                    throw UnreadableValue.endOfDay();
+                }
+            };
             case Types.DATE -> (row, i) -> finite((LocalDate) row.getObject(i));
             case Types.TIMESTAMP -> "TIMESTAMP".equals(typeName)
                     ? (row, i) -> {

@@ -16,7 +16,8 @@ import java.time.OffsetTime;
  * microseconds for a time) and an {@code Integer} for a smallint, so those types are asked for by their
  * {@code java.time} class, instants through {@code OffsetDateTime}, and smallints as shorts. The driver gives
  * PostgreSQL's infinities as the {@code MAX} and {@code MIN} of those classes, far outside what PostgreSQL holds:
- * they are refused, not handed on as dates.
+ * they are refused, not handed on as dates; so is the time 24:00:00, which the driver gives as
+ * {@code LocalTime.MAX}.
  */
 public final class PostgresColumnReaders {
     private PostgresColumnReaders() {
@@ -31,7 +32,13 @@ public final class PostgresColumnReaders {
             };
             case "date" -> (row, i) -> finite(row.getObject(i, LocalDate.class), LocalDate.MAX, LocalDate.MIN,
                     "date");
-            case "time" -> (row, i) -> row.getObject(i, LocalTime.class);
+            case "time" -> (row, i) -> {
+                LocalTime time = row.getObject(i, LocalTime.class);
+                if (LocalTime.MAX.equals(time)) { // the driver's 24:00:00: PostgreSQL keeps microseconds, not nanos
+                    throw UnreadableValue.endOfDay();
+                }
+                return time;
+            };
             case "timetz" -> (row, i) -> row.getObject(i, OffsetTime.class);
             case "timestamp" -> (row, i) -> finite(row.getObject(i, LocalDateTime.class), LocalDateTime.MAX,
                     LocalDateTime.MIN, "timestamp");
