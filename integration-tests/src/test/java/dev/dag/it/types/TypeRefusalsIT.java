@@ -35,6 +35,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A value that would not come back exactly is refused, on each database, by a DefinitionException at the user's
@@ -135,6 +136,35 @@ class TypeRefusalsIT {
                                 "row index 1", "value " + value, "Replace it in SQL"),
                         () -> assertPrintable(e),
                         () -> assertTopFrameAt(TypeRefusalsIT.class, line, e));
+            }
+        }
+    }
+
+    @Materialize
+    static Table amounts() {
+        return Table.of(momentsQuery).name("amounts");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"NaN", "Infinity", "-Infinity"})
+    void aNumericNaNOrInfinityOnPostgresIsRefusedWhenReadNotHandedOnAsADouble(String value) {
+        momentsQuery = "SELECT 0 AS id, CAST(1.5 AS NUMERIC) AS amount UNION ALL SELECT 1, CAST('" + value
+                + "' AS NUMERIC)";
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "unreadable")) {
+            Table[] table = new Table[1];
+            Flow flow = new Flow("unreadable");
+            try (flow) {
+                try (Stage stage = new Stage("w")) {
+                    table[0] = amounts();
+                }
+            }
+            Result result = db.run(flow);
+
+            for (Class<?> type : List.of(Map.class, Money.class)) {
+                DefinitionException e = assertThrows(DefinitionException.class, () -> result.rows(table[0], type));
+
+                assertMessageContains(e, "'amounts'", "'w'", "column 'amount'", "row index 1", "value " + value,
+                        "BigDecimal", "NULLIF");
             }
         }
     }

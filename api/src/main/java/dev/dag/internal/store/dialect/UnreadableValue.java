@@ -28,6 +28,12 @@ public final class UnreadableValue extends RuntimeException {
                 "Replace it in SQL before reading (e.g. with 23:59:59.999999), or read the column as text");
     }
 
+    /** PostgreSQL's numeric NaN or infinity ({@code value} as the driver prints it), which no BigDecimal holds. */
+    public static UnreadableValue notANumber(String value) {
+        return new UnreadableValue(value, "a numeric " + value + " has no Java BigDecimal",
+                "Replace it in SQL before reading (e.g. NULLIF(col, 'NaN')), or cast the column to double precision");
+    }
+
     /** The value as the database prints it. */
     public String value() {
         return value;

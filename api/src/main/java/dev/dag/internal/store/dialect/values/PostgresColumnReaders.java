@@ -17,7 +17,8 @@ import java.time.OffsetTime;
  * {@code java.time} class, instants through {@code OffsetDateTime}, and smallints as shorts. The driver gives
  * PostgreSQL's infinities as the {@code MAX} and {@code MIN} of those classes, far outside what PostgreSQL holds:
  * they are refused, not handed on as dates; so is the time 24:00:00, which the driver gives as
- * {@code LocalTime.MAX}.
+ * {@code LocalTime.MAX}, and a numeric NaN or infinity, which it gives as a {@code Double} in a column of
+ * {@code BigDecimal}s.
  */
 public final class PostgresColumnReaders {
     private PostgresColumnReaders() {
@@ -46,6 +47,13 @@ public final class PostgresColumnReaders {
                 OffsetDateTime moment = finite(row.getObject(i, OffsetDateTime.class), OffsetDateTime.MAX,
                         OffsetDateTime.MIN, "timestamp with time zone");
                 return moment == null ? null : moment.toInstant();
+            };
+            case "numeric" -> (row, i) -> {
+                Object number = row.getObject(i);
+                if (number instanceof Double special) { // NaN and the infinities come as a Double
+                    throw UnreadableValue.notANumber(special.toString());
+                }
+                return number;
             };
             case "bytea" -> (row, i) -> row.getBytes(i);
             default -> (row, i) -> row.getObject(i);
