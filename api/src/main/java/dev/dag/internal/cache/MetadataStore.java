@@ -9,13 +9,16 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * dag's own records in the metadata schema: the objects (tables, blobs) of each stage version and their
@@ -23,6 +26,7 @@ import java.util.TreeSet;
  * counts as cache: a failed or killed run leaves {@code staged} rows that the next run drops.
  */
 public final class MetadataStore {
+    private static final Logger LOG = LoggerFactory.getLogger(MetadataStore.class);
     private static final int CREATE_ATTEMPTS = 5;
     private static final long CREATE_PAUSE_MILLIS = 200;
     private final Database database;
@@ -58,7 +62,7 @@ public final class MetadataStore {
         int version = database.isConnected() ? store.existingVersion() : -1;
         if (version == -1) {
             store.present = false;
-        } else if (version == MetadataSql.UPGRADABLE_VERSION) {
+        } else if (MetadataSql.upgradable(version)) {
             throw new ConfigException("The metadata schema '" + database.metadataSchema() + "' of instance '"
                     + database.config().instance() + "' was written by an earlier dag (format version " + version
                     + "); the next run upgrades it to version " + MetadataSql.FORMAT_VERSION + ", which a plan, "
@@ -134,9 +138,9 @@ public final class MetadataStore {
                         insert.setInt(1, MetadataSql.FORMAT_VERSION);
                         insert.executeUpdate();
                     }
-                } else if (version == MetadataSql.UPGRADABLE_VERSION) {
-                    for (String ddl : sql.upgrade()) {
-                        statement.execute(ddl);
+                } else if (MetadataSql.upgradable(version)) {
+                    for (String upgrade : upgrade(statement)) {
+                        statement.execute(upgrade);
                     }
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
@@ -148,6 +152,24 @@ public final class MetadataStore {
             }
             connection.commit();
         }
+    }
+
+    /**
+     * The statements upgrading this store: times written before format 3 are in the zone of the JVM that wrote
+     * them, taken to be this JVM's (the usual case: one machine, or machines in one zone).
+     */
+    private List<String> upgrade(Statement statement) throws SQLException {
+        LocalDateTime earliest;
+        LocalDateTime latest;
+        try (ResultSet range = statement.executeQuery(sql.selectTimeRange())) {
+            range.next();
+            earliest = range.getObject(1, LocalDateTime.class);
+            latest = range.getObject(2, LocalDateTime.class);
+        }
+        ZoneId zone = ZoneId.systemDefault();
+        LOG.info("metadata schema {}: upgrading to format {}; its times are taken to be in {} and moved to UTC",
+                database.metadataSchema(), MetadataSql.FORMAT_VERSION, zone);
+        return sql.upgrade(zone.getRules(), earliest, latest);
     }
 
     private ConfigException otherFormat(int version) {
@@ -282,7 +304,7 @@ public final class MetadataStore {
         try (PreparedStatement select = connection.prepareStatement(sql.selectRunStart())) {
             select.setString(1, runId);
             try (ResultSet rows = select.executeQuery()) {
-                return rows.next() && rows.getTimestamp(1).toInstant()
+                return rows.next() && MetadataValues.time(rows, 1)
                         .isAfter(Instant.now().minus(java.time.Duration.ofHours(hours)));
             }
         }
@@ -375,12 +397,12 @@ public final class MetadataStore {
         }
         try (PreparedStatement statement = connection.prepareStatement(insert)) {
             statement.setString(1, stage);
-            statement.setObject(2, SqlArrays.varchars(connection, entries, CacheEntry::task));
-            statement.setObject(3, SqlArrays.integers(connection, entries, CacheEntry::ordinal));
-            statement.setObject(4, SqlArrays.varchars(connection, entries, entry -> entry.key().key()));
+            statement.setObject(2, MetadataValues.varchars(connection, entries, CacheEntry::task));
+            statement.setObject(3, MetadataValues.integers(connection, entries, CacheEntry::ordinal));
+            statement.setObject(4, MetadataValues.varchars(connection, entries, entry -> entry.key().key()));
             statement.setString(5, runId);
-            statement.setObject(6, SqlArrays.varchars(connection, entries, entry -> entry.key().partsJson()));
-            statement.setObject(7, SqlArrays.varchars(connection, entries, CacheEntry::outputsJson));
+            statement.setObject(6, MetadataValues.varchars(connection, entries, entry -> entry.key().partsJson()));
+            statement.setObject(7, MetadataValues.varchars(connection, entries, CacheEntry::outputsJson));
             statement.executeUpdate();
         }
     }
@@ -406,13 +428,13 @@ public final class MetadataStore {
         if (!change.retired().isEmpty()) {
             try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished())) {
                 retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
-                retire.setObject(2, SqlArrays.varchars(connection, change.retired(), physical -> physical));
+                retire.setObject(2, MetadataValues.varchars(connection, change.retired(), physical -> physical));
                 retire.executeUpdate();
             }
         }
         if (!change.takenOver().isEmpty()) {
             try (PreparedStatement takeOver = connection.prepareStatement(sql.publishTakenOver())) {
-                takeOver.setObject(1, SqlArrays.varchars(connection, change.takenOver(), physical -> physical));
+                takeOver.setObject(1, MetadataValues.varchars(connection, change.takenOver(), physical -> physical));
                 takeOver.executeUpdate();
             }
         }
@@ -426,7 +448,7 @@ public final class MetadataStore {
         if (!replaced.isEmpty()) {
             try (PreparedStatement delete = connection.prepareStatement(sql.deletePublishedTasks())) {
                 delete.setString(1, stage);
-                delete.setObject(2, SqlArrays.varchars(connection, replaced,
+                delete.setObject(2, MetadataValues.varchars(connection, replaced,
                         entry -> MetadataSql.taskSlot(entry.task(), entry.ordinal())));
                 delete.executeUpdate();
             }
@@ -445,27 +467,27 @@ public final class MetadataStore {
             return;
         }
         try (PreparedStatement insert = connection.prepareStatement(sql.insertStageCommits())) {
-            insert.setObject(1, SqlArrays.varchars(connection, commits, StageCommit::stage));
+            insert.setObject(1, MetadataValues.varchars(connection, commits, StageCommit::stage));
             insert.setString(2, runId);
-            insert.setObject(3, SqlArrays.timestamps(connection, commits, commit -> Timestamp.from(commit.at())));
+            insert.setObject(3, MetadataValues.times(connection, commits, StageCommit::at));
             insert.executeUpdate();
         }
     }
 
-    private void insertTaskRuns(Connection connection, String runId, List<TaskRun> runs, Timestamp finished)
+    private void insertTaskRuns(Connection connection, String runId, List<TaskRun> runs, Instant finished)
             throws SQLException {
         if (runs.isEmpty()) {
             return;
         }
         try (PreparedStatement insert = connection.prepareStatement(sql.insertTaskRuns())) {
             insert.setString(1, runId);
-            insert.setObject(2, SqlArrays.varchars(connection, runs, TaskRun::stage));
-            insert.setObject(3, SqlArrays.varchars(connection, runs, TaskRun::task));
-            insert.setObject(4, SqlArrays.varchars(connection, runs, TaskRun::outcome));
-            insert.setObject(5, SqlArrays.varchars(connection, runs, TaskRun::reason));
-            insert.setObject(6, SqlArrays.bigints(connection, runs, TaskRun::millis));
-            insert.setObject(7, SqlArrays.bigints(connection, runs, TaskRun::rows));
-            insert.setTimestamp(8, finished);
+            insert.setObject(2, MetadataValues.varchars(connection, runs, TaskRun::stage));
+            insert.setObject(3, MetadataValues.varchars(connection, runs, TaskRun::task));
+            insert.setObject(4, MetadataValues.varchars(connection, runs, TaskRun::outcome));
+            insert.setObject(5, MetadataValues.varchars(connection, runs, TaskRun::reason));
+            insert.setObject(6, MetadataValues.bigints(connection, runs, TaskRun::millis));
+            insert.setObject(7, MetadataValues.bigints(connection, runs, TaskRun::rows));
+            insert.setString(8, MetadataValues.time(finished));
             insert.executeUpdate();
         }
     }
@@ -487,7 +509,7 @@ public final class MetadataStore {
              PreparedStatement insertReport = connection.prepareStatement(sql.insertRunReport())) {
             connection.setAutoCommit(false);
             try {
-                Timestamp now = Timestamp.from(Instant.now());
+                Instant now = Instant.now();
                 insertTaskRuns(connection, runId, runs, now);
                 recordStageCommits(connection, runId, unchangedStages);
                 if (report != null) {
@@ -495,7 +517,7 @@ public final class MetadataStore {
                     insertReport.setString(2, report);
                     insertReport.executeUpdate();
                 }
-                finish.setTimestamp(1, now);
+                finish.setString(1, MetadataValues.time(now));
                 finish.setString(2, status.stored());
                 finish.setString(3, runId);
                 finish.executeUpdate();
@@ -542,7 +564,7 @@ public final class MetadataStore {
              PreparedStatement insert = connection.prepareStatement(sql.insertRun())) {
             insert.setString(1, runId);
             insert.setString(2, flow);
-            insert.setTimestamp(3, Timestamp.from(Instant.now()));
+            insert.setString(3, MetadataValues.time(Instant.now()));
             insert.setString(4, "running");
             insert.executeUpdate();
         }

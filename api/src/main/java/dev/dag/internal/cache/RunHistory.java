@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,8 +62,8 @@ public final class RunHistory {
             select.setString(1, prefix + "%"); // run ids are hexadecimal: the caller checked the prefix is
             try (ResultSet rows = select.executeQuery()) {
                 while (runs.size() < limit && rows.next()) {
-                    runs.add(new Run(rows.getString(1), rows.getString(2), instant(rows.getTimestamp(3)),
-                            instant(rows.getTimestamp(4)), rows.getString(5)));
+                    runs.add(new Run(rows.getString(1), rows.getString(2), MetadataValues.time(rows, 3),
+                            MetadataValues.time(rows, 4), rows.getString(5)));
                 }
             }
         }
@@ -81,7 +80,7 @@ public final class RunHistory {
              Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery(sql.selectStageCommits())) {
             while (rows.next()) {
-                commits.add(new Commit(rows.getString(1), rows.getString(2), instant(rows.getTimestamp(3))));
+                commits.add(new Commit(rows.getString(1), rows.getString(2), MetadataValues.time(rows, 3)));
             }
         }
         return commits;
@@ -152,7 +151,7 @@ public final class RunHistory {
             try (ResultSet rows = select.executeQuery()) {
                 while (runs.size() < limit && rows.next()) {
                     runs.add(new TaskRunOf(rows.getString(1), rows.getString(2), rows.getString(3),
-                            instant(rows.getTimestamp(4))));
+                            MetadataValues.time(rows, 4)));
                 }
             }
         }
@@ -184,9 +183,5 @@ public final class RunHistory {
                 connection.setAutoCommit(true);
             }
         }
-    }
-
-    private static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
     }
 }

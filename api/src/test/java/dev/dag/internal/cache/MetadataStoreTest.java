@@ -72,7 +72,7 @@ class MetadataStoreTest {
                 store.registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
                 // the earlier format: objects without retired_while
                 execute(connection, "ALTER TABLE dag_meta.objects DROP COLUMN retired_while");
-                execute(connection, "UPDATE dag_meta.format SET version = " + MetadataSql.UPGRADABLE_VERSION);
+                execute(connection, "UPDATE dag_meta.format SET version = " + 1);
             }
         }
 

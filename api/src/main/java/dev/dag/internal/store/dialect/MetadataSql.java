@@ -1,6 +1,12 @@
 package dev.dag.internal.store.dialect;
 
+import java.time.LocalDateTime;
+import java.time.zone.ZoneRules;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Statements of dag's metadata tables.
@@ -17,10 +23,18 @@ import java.util.List;
  * </ul>
  */
 public final class MetadataSql {
-    /** Bump when the metadata tables change shape; a store with another version is refused. */
-    public static final int FORMAT_VERSION = 2;
-    /** The earlier format that {@link #upgrade()} brings to this one. */
-    public static final int UPGRADABLE_VERSION = 1;
+    /**
+     * Bump when the metadata tables change shape or meaning; a store with another version is upgraded when it is
+     * older (see {@link #upgrade}), refused when it is newer. Format 2 added {@code objects.retired_while}; format 3
+     * stores times at UTC instead of the writing JVM's zone.
+     */
+    public static final int FORMAT_VERSION = 3;
+    /** The oldest format that {@link #upgrade} brings to this one. */
+    public static final int OLDEST_UPGRADABLE_VERSION = 1;
+    /** Every column holding a time: table, column. */
+    private static final List<List<String>> TIME_COLUMNS = List.of(List.of("runs", "started_at"),
+            List.of("runs", "finished_at"), List.of("task_runs", "finished_at"),
+            List.of("stage_commits", "committed_at"));
     /**
      * The most rows (or values of an {@code IN} list) one statement of this class takes: many rows are written with
      * one statement, not a batch, whose every row is an execution of its own on an embedded database (and an
@@ -141,10 +155,43 @@ public final class MetadataSql {
         return "SELECT report FROM " + table("run_reports") + " WHERE run_id = ?";
     }
 
-    /** DDL bringing the tables of {@link #UPGRADABLE_VERSION} to this format (after {@link #createTables()}). */
-    public List<String> upgrade() {
-        return List.of("ALTER TABLE " + table("objects") + " ADD COLUMN IF NOT EXISTS retired_while TEXT",
-                "UPDATE " + table("format") + " SET version = " + FORMAT_VERSION);
+    /** Whether {@link #upgrade} brings a store of format {@code version} to this one. */
+    public static boolean upgradable(int version) {
+        return version >= OLDEST_UPGRADABLE_VERSION && version < FORMAT_VERSION;
+    }
+
+    /** The earliest and the latest time stored: one row, two columns (null when no time is stored). */
+    public String selectTimeRange() {
+        return "SELECT min(t), max(t) FROM (" + TIME_COLUMNS.stream()
+                .map(column -> "SELECT " + column.get(1) + " AS t FROM " + table(column.get(0)))
+                .collect(Collectors.joining(" UNION ALL ")) + ") AS times";
+    }
+
+    /**
+     * Statements bringing a store of an {@link #upgradable} format to this one (after {@link #createTables()}).
+     * Formats before 3 stored times as the wall-clock time of the writing JVM's zone: they are moved to UTC with
+     * the offsets {@code zone} had at each of them, known for the times from {@code earliest} to {@code latest}
+     * (null when none is stored). In the hour a zone repeats when it sets its clocks back, a stored time names two
+     * instants; it is taken for the first.
+     */
+    public List<String> upgrade(ZoneRules zone, LocalDateTime earliest, LocalDateTime latest) {
+        List<String> statements = new ArrayList<>();
+        statements.add("ALTER TABLE " + table("objects") + " ADD COLUMN IF NOT EXISTS retired_while TEXT");
+        if (earliest != null) {
+            LocalTimesToUtc toUtc = new LocalTimesToUtc(zone, earliest, latest);
+            Map<String, List<String>> assignments = new LinkedHashMap<>();
+            for (List<String> column : TIME_COLUMNS) {
+                String moved = toUtc.expression(column.get(1));
+                if (moved != null) {
+                    assignments.computeIfAbsent(column.get(0), t -> new ArrayList<>())
+                            .add(column.get(1) + " = " + moved);
+                }
+            }
+            assignments.forEach((name, set) -> statements.add("UPDATE " + table(name) + " SET "
+                    + String.join(", ", set)));
+        }
+        statements.add("UPDATE " + table("format") + " SET version = " + FORMAT_VERSION);
+        return statements;
     }
 
     /** Reads the format version: one row, one column. */
@@ -298,24 +345,26 @@ public final class MetadataSql {
 
     /** Parameters: run_id, flow, started_at, status. */
     public String insertRun() {
-        return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, status) VALUES (?, ?, ?, ?)";
+        return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, status) VALUES (?, ?, " + TIMESTAMP
+                + ", ?)";
     }
 
     /** Parameters: finished_at, status, run_id. */
     public String finishRun() {
-        return "UPDATE " + table("runs") + " SET finished_at = ?, status = ? WHERE run_id = ?";
+        return "UPDATE " + table("runs") + " SET finished_at = " + TIMESTAMP + ", status = ? WHERE run_id = ?";
     }
 
     // Rows are written and matched from array parameters, one array per column, so that a statement's text and
     // the database's work to prepare it do not grow with the rows (with a parameter per value, preparing costs an
     // embedded database milliseconds per hundred rows). PostgreSQL and DuckDB read the same text: CAST to an array
-    // type, unnest() in the select list, several of them in step.
+    // type, unnest() in the select list, several of them in step. Times are given as the text of their time at UTC
+    // (MetadataValues), never as java.sql.Timestamp, which the drivers convert in the JVM's zone.
     private static final String VARCHAR = "CAST(? AS VARCHAR)";
     private static final String TIMESTAMP = "CAST(? AS TIMESTAMP)";
     private static final String VARCHAR_ARRAY = "CAST(? AS VARCHAR[])";
     private static final String INTEGER_ARRAY = "CAST(? AS INTEGER[])";
     private static final String BIGINT_ARRAY = "CAST(? AS BIGINT[])";
-    private static final String TIMESTAMP_ARRAY = "CAST(? AS TIMESTAMP[])";
+    private static final String TIMESTAMP_ARRAY = "CAST(CAST(? AS VARCHAR[]) AS TIMESTAMP[])";
 
     /** One row per element of the array parameter. */
     private static String each(String array) {
