@@ -139,9 +139,7 @@ public final class MetadataStore {
                         insert.executeUpdate();
                     }
                 } else if (MetadataSql.upgradable(version)) {
-                    for (String upgrade : upgrade(statement)) {
-                        statement.execute(upgrade);
-                    }
+                    upgradeUnlessDone(statement, version);
                 } else if (version != MetadataSql.FORMAT_VERSION) {
                     connection.rollback();
                     throw otherFormat(version);
@@ -151,6 +149,15 @@ public final class MetadataStore {
                 throw e;
             }
             connection.commit();
+        }
+    }
+
+    /** Upgrades this store from format {@code version}, unless another run did since it was read. */
+    private void upgradeUnlessDone(Statement statement, int version) throws SQLException {
+        if (statement.executeUpdate(sql.claimUpgrade(version)) == 1) {
+            for (String upgrade : upgrade(statement)) {
+                statement.execute(upgrade);
+            }
         }
     }
 

@@ -17,7 +17,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.zone.ZoneOffsetTransition;
-import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /** Each row of the mapping of docs/types.md, written by a task and read back equal, on each database. */
 class TypeMappingIT {
@@ -247,23 +247,10 @@ class TypeMappingIT {
      * instants), from 1900 to 2100 in the JVM's zone and in zones of both hemispheres.
      */
     static List<Instant> aroundFallBacks() {
-        List<Instant> instants = new ArrayList<>();
-        for (String zone : List.of(ZoneId.systemDefault().getId(), "Europe/Berlin", "America/New_York",
-                "Australia/Sydney", "America/Sao_Paulo", "Pacific/Apia")) {
-            ZoneRules rules = ZoneId.of(zone).getRules();
-            for (ZoneOffsetTransition transition = rules.nextTransition(Instant.parse("1900-01-01T00:00:00Z"));
-                 transition != null && transition.getInstant().isBefore(Instant.parse("2100-01-01T00:00:00Z"));
-                 transition = rules.nextTransition(transition.getInstant())) {
-                if (transition.isOverlap()) {
-                    Instant change = transition.getInstant();
-                    for (long minutes : new long[] {-30, 0, 30}) {
-                        instants.add(change.plusSeconds(minutes * 60));
-                    }
-                    instants.add(change.minusNanos(1_000));
-                }
-            }
-        }
-        return instants.stream().distinct().toList();
+        return transitions(1900, 2100).filter(ZoneOffsetTransition::isOverlap).map(ZoneOffsetTransition::getInstant)
+                .flatMap(change -> Stream.of(change.minusSeconds(30 * 60), change.minusNanos(1_000), change,
+                        change.plusSeconds(30 * 60)))
+                .distinct().toList();
     }
 
     /**
@@ -271,19 +258,19 @@ class TypeMappingIT {
      * 2000 to 2030 in the JVM's zone (if it has such times) and in zones of both hemispheres.
      */
     static List<LocalDateTime> gapTimes() {
-        List<LocalDateTime> gaps = new ArrayList<>();
-        for (String zone : List.of(ZoneId.systemDefault().getId(), "Europe/Berlin", "America/New_York",
-                "Australia/Sydney", "America/Sao_Paulo", "Pacific/Apia")) {
-            ZoneRules rules = ZoneId.of(zone).getRules();
-            for (ZoneOffsetTransition transition = rules.nextTransition(Instant.parse("2000-01-01T00:00:00Z"));
-                 transition != null && transition.getInstant().isBefore(Instant.parse("2030-01-01T00:00:00Z"));
-                 transition = rules.nextTransition(transition.getInstant())) {
-                if (transition.isGap()) {
-                    gaps.add(transition.getDateTimeBefore().plusMinutes(30));
-                }
-            }
-        }
-        return gaps.stream().distinct().toList();
+        return transitions(2000, 2030).filter(ZoneOffsetTransition::isGap)
+                .map(transition -> transition.getDateTimeBefore().plusMinutes(30)).distinct().toList();
+    }
+
+    /** The changes of offset from {@code fromYear} until {@code untilYear} in the JVM's zone and five others. */
+    private static Stream<ZoneOffsetTransition> transitions(int fromYear, int untilYear) {
+        Instant from = LocalDate.of(fromYear, 1, 1).atStartOfDay().toInstant(ZoneOffset.UTC);
+        Instant until = LocalDate.of(untilYear, 1, 1).atStartOfDay().toInstant(ZoneOffset.UTC);
+        return Stream.of(ZoneId.systemDefault().getId(), "Europe/Berlin", "America/New_York", "Australia/Sydney",
+                "America/Sao_Paulo", "Pacific/Apia").map(zone -> ZoneId.of(zone).getRules()).flatMap(rules ->
+                Stream.iterate(rules.nextTransition(from),
+                        transition -> transition != null && transition.getInstant().isBefore(until),
+                        transition -> rules.nextTransition(transition.getInstant())));
     }
 
     private static Map<String, Object> mapOf(Object... keysAndValues) {

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -118,18 +119,12 @@ class TypeRefusalsIT {
         momentsQuery = "SELECT 0 AS id, " + momentsRow(null, null) + " UNION ALL SELECT 1, "
                 + momentsRow(column, value);
         try (TestDatabase db = TestDatabase.open(kind, "unreadable")) {
-            Table[] table = new Table[1];
-            Flow flow = new Flow("unreadable");
-            try (flow) {
-                try (Stage stage = new Stage("w")) {
-                    table[0] = moments();
-                }
-            }
-            Result result = db.run(flow);
+            Written written = writtenAlone(db, TypeRefusalsIT::moments);
 
             for (Class<?> type : List.of(Map.class, Moments.class)) {
-                int line = Frames.nextLine();
-                DefinitionException e = assertThrows(DefinitionException.class, () -> result.rows(table[0], type));
+                int line = Frames.nextLine() + 1; // the line of the read, the lambda's
+                DefinitionException e = assertThrows(DefinitionException.class,
+                        () -> written.result().rows(written.table(), type));
 
                 assertAll(
                         () -> assertMessageContains(e, "'moments'", "'w'", "column '" + column + "'",
@@ -151,22 +146,32 @@ class TypeRefusalsIT {
         momentsQuery = "SELECT 0 AS id, CAST(1.5 AS NUMERIC) AS amount UNION ALL SELECT 1, CAST('" + value
                 + "' AS NUMERIC)";
         try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "unreadable")) {
-            Table[] table = new Table[1];
-            Flow flow = new Flow("unreadable");
-            try (flow) {
-                try (Stage stage = new Stage("w")) {
-                    table[0] = amounts();
-                }
-            }
-            Result result = db.run(flow);
+            Written written = writtenAlone(db, TypeRefusalsIT::amounts);
 
             for (Class<?> type : List.of(Map.class, Money.class)) {
-                DefinitionException e = assertThrows(DefinitionException.class, () -> result.rows(table[0], type));
+                DefinitionException e = assertThrows(DefinitionException.class,
+                        () -> written.result().rows(written.table(), type));
 
                 assertMessageContains(e, "'amounts'", "'w'", "column 'amount'", "row index 1", "value " + value,
                         "BigDecimal", "NULLIF");
             }
         }
+    }
+
+    /** A run's result and the table its one task wrote. */
+    record Written(Result result, Table table) {
+    }
+
+    /** Runs {@code task} alone, in stage "w". */
+    private static Written writtenAlone(TestDatabase db, Supplier<Table> task) {
+        Table table;
+        Flow flow = new Flow("unreadable");
+        try (flow) {
+            try (Stage stage = new Stage("w")) {
+                table = task.get();
+            }
+        }
+        return new Written(db.run(flow), table);
     }
 
     /** The columns of {@link Moments} as SQL, ordinary values but {@code value} in {@code column}. */

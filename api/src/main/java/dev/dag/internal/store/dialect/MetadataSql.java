@@ -168,7 +168,17 @@ public final class MetadataSql {
     }
 
     /**
-     * Statements bringing a store of an {@link #upgradable} format to this one (after {@link #createTables()}).
+     * Sets the format to this one if it still is {@code from}; updates one row for the run that upgrades, none for
+     * a run that finds the upgrade done by another meanwhile (PostgreSQL makes it wait for that one's commit, DuckDB
+     * fails it with a conflict), so that no time is moved twice.
+     */
+    public String claimUpgrade(int from) {
+        return "UPDATE " + table("format") + " SET version = " + FORMAT_VERSION + " WHERE version = " + from;
+    }
+
+    /**
+     * Statements bringing a store of an {@link #upgradable} format to this one (after {@link #createTables()} and
+     * {@link #claimUpgrade}).
      * Formats before 3 stored times as the wall-clock time of the writing JVM's zone: they are moved to UTC with
      * the offsets {@code zone} had at each of them, known for the times from {@code earliest} to {@code latest}
      * (null when none is stored). In the hour a zone repeats when it sets its clocks back, a stored time names two
@@ -190,7 +200,6 @@ public final class MetadataSql {
             assignments.forEach((name, set) -> statements.add("UPDATE " + table(name) + " SET "
                     + String.join(", ", set)));
         }
-        statements.add("UPDATE " + table("format") + " SET version = " + FORMAT_VERSION);
         return statements;
     }
 
