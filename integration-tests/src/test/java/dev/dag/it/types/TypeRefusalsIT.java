@@ -35,6 +35,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -155,6 +156,23 @@ class TypeRefusalsIT {
                 assertMessageContains(e, "'amounts'", "'w'", "column 'amount'", "row index 1", "value " + value,
                         "BigDecimal", "NULLIF");
             }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"TIMESTAMP_NS, infinity", "TIMESTAMP_NS, -infinity", "TIMESTAMP_MS, infinity",
+            "TIMESTAMP_MS, -infinity", "TIMESTAMP_S, infinity", "TIMESTAMP_S, -infinity"})
+    void anInfiniteTimestampOfAnotherPrecisionOnDuckDbIsRefusedWhenRead(String type, String value) {
+        momentsQuery = "SELECT 0 AS id, CAST('2026-01-01 00:00:00' AS " + type + ") AS at UNION ALL SELECT 1, CAST('"
+                + value + "' AS " + type + ")";
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.DUCKDB, "unreadable")) {
+            Written written = writtenAlone(db, TypeRefusalsIT::moments);
+
+            DefinitionException e = assertThrows(DefinitionException.class,
+                    () -> written.result().rows(written.table(), Map.class));
+
+            assertMessageContains(e, "'moments'", "column 'at'", "row index 1", "infinity",
+                    "infinite " + type.toLowerCase());
         }
     }
 

@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.Locale;
 
 /**
  * How DuckDB's driver gives each column exactly. Its {@code getObject} returns {@code java.sql.Timestamp} for a
@@ -50,7 +51,7 @@ public final class DuckDbColumnReaders {
                         return row.wasNull() ? null : LocalDateTime.ofInstant(instant(micros, "timestamp"),
                                 ZoneOffset.UTC);
                     }
-                    : (row, i) -> row.getObject(i, LocalDateTime.class);
+                    : otherPrecision(typeName);
             case Types.TIMESTAMP_WITH_TIMEZONE -> (row, i) -> {
                 long micros = row.getLong(i);
                 return row.wasNull() ? null : instant(micros, "timestamp with time zone");
@@ -58,6 +59,44 @@ public final class DuckDbColumnReaders {
             case Types.BLOB -> (row, i) -> row.getBytes(i);
             default -> (row, i) -> row.getObject(i);
         };
+    }
+
+    /**
+     * A timestamp of nanoseconds, milliseconds or seconds, as {@code LocalDateTime}. Its infinities are the largest
+     * and smallest counts of its unit, which the driver gives as dates (or, in seconds, fails to).
+     */
+    private static ColumnReader otherPrecision(String typeName) {
+        long nanosPerUnit = switch (typeName) {
+            case "TIMESTAMP_NS" -> 1;
+            case "TIMESTAMP_MS" -> 1_000_000;
+            default -> 1_000_000_000; // TIMESTAMP_S
+        };
+        LocalDateTime infinity = afterEpoch(TIMESTAMP_INFINITY, nanosPerUnit);
+        LocalDateTime minusInfinity = afterEpoch(-TIMESTAMP_INFINITY, nanosPerUnit);
+        return (row, i) -> {
+            LocalDateTime value;
+            try {
+                value = row.getObject(i, LocalDateTime.class);
+            } catch (DateTimeException beyondJava) { // only infinities are beyond the years Java holds
+                throw UnreadableValue.infinite("infinity or -infinity", typeName.toLowerCase(Locale.ROOT));
+            }
+            if (value != null && (value.equals(infinity) || value.equals(minusInfinity))) {
+                throw UnreadableValue.infinite(value.equals(infinity) ? "infinity" : "-infinity",
+                        typeName.toLowerCase(Locale.ROOT));
+            }
+            return value;
+        };
+    }
+
+    /** {@code units} of {@code nanosPerUnit} after 1970 at UTC, or null beyond the years Java holds. */
+    private static LocalDateTime afterEpoch(long units, long nanosPerUnit) {
+        long unitsPerSecond = 1_000_000_000 / nanosPerUnit;
+        try {
+            return LocalDateTime.ofEpochSecond(Math.floorDiv(units, unitsPerSecond),
+                    (int) (Math.floorMod(units, unitsPerSecond) * nanosPerUnit), ZoneOffset.UTC);
+        } catch (DateTimeException beyondJava) {
+            return null;
+        }
     }
 
     private static Instant instant(long micros, String type) {
