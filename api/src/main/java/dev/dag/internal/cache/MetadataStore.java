@@ -311,7 +311,7 @@ public final class MetadataStore {
         try (PreparedStatement select = connection.prepareStatement(sql.selectRunStart())) {
             select.setString(1, runId);
             try (ResultSet rows = select.executeQuery()) {
-                return rows.next() && MetadataValues.time(rows, 1)
+                return rows.next() && MetadataValues.readTime(rows, 1)
                         .isAfter(Instant.now().minus(java.time.Duration.ofHours(hours)));
             }
         }
@@ -494,7 +494,7 @@ public final class MetadataStore {
             insert.setObject(5, MetadataValues.varchars(connection, runs, TaskRun::reason));
             insert.setObject(6, MetadataValues.bigints(connection, runs, TaskRun::millis));
             insert.setObject(7, MetadataValues.bigints(connection, runs, TaskRun::rows));
-            insert.setString(8, MetadataValues.time(finished));
+            insert.setString(8, MetadataValues.timeText(finished));
             insert.executeUpdate();
         }
     }
@@ -524,7 +524,7 @@ public final class MetadataStore {
                     insertReport.setString(2, report);
                     insertReport.executeUpdate();
                 }
-                finish.setString(1, MetadataValues.time(now));
+                finish.setString(1, MetadataValues.timeText(now));
                 finish.setString(2, status.stored());
                 finish.setString(3, runId);
                 finish.executeUpdate();
@@ -571,7 +571,7 @@ public final class MetadataStore {
              PreparedStatement insert = connection.prepareStatement(sql.insertRun())) {
             insert.setString(1, runId);
             insert.setString(2, flow);
-            insert.setString(3, MetadataValues.time(Instant.now()));
+            insert.setString(3, MetadataValues.timeText(Instant.now()));
             insert.setString(4, "running");
             insert.executeUpdate();
         }

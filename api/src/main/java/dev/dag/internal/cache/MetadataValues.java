@@ -28,12 +28,12 @@ final class MetadataValues {
     }
 
     /** {@code instant} as the text a {@code CAST(? AS TIMESTAMP)} parameter takes. */
-    static String time(Instant instant) {
+    static String timeText(Instant instant) {
         return TIME_TEXT.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
     }
 
     /** The instant in {@code column} (1-based) of the current row, or null. */
-    static Instant time(ResultSet rows, int column) throws SQLException {
+    static Instant readTime(ResultSet rows, int column) throws SQLException {
         LocalDateTime utc = rows.getObject(column, LocalDateTime.class);
         return utc == null ? null : utc.toInstant(ZoneOffset.UTC);
     }
@@ -59,6 +59,6 @@ final class MetadataValues {
     static <T> Array times(Connection connection, Collection<T> rows, Function<T, Instant> column)
             throws SQLException {
         return connection.createArrayOf("varchar",
-                rows.stream().map(row -> time(column.apply(row))).toArray(String[]::new));
+                rows.stream().map(row -> timeText(column.apply(row))).toArray(String[]::new));
     }
 }

@@ -62,8 +62,8 @@ public final class RunHistory {
             select.setString(1, prefix + "%"); // run ids are hexadecimal: the caller checked the prefix is
             try (ResultSet rows = select.executeQuery()) {
                 while (runs.size() < limit && rows.next()) {
-                    runs.add(new Run(rows.getString(1), rows.getString(2), MetadataValues.time(rows, 3),
-                            MetadataValues.time(rows, 4), rows.getString(5)));
+                    runs.add(new Run(rows.getString(1), rows.getString(2), MetadataValues.readTime(rows, 3),
+                            MetadataValues.readTime(rows, 4), rows.getString(5)));
                 }
             }
         }
@@ -80,7 +80,7 @@ public final class RunHistory {
              Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery(sql.selectStageCommits())) {
             while (rows.next()) {
-                commits.add(new Commit(rows.getString(1), rows.getString(2), MetadataValues.time(rows, 3)));
+                commits.add(new Commit(rows.getString(1), rows.getString(2), MetadataValues.readTime(rows, 3)));
             }
         }
         return commits;
@@ -151,7 +151,7 @@ public final class RunHistory {
             try (ResultSet rows = select.executeQuery()) {
                 while (runs.size() < limit && rows.next()) {
                     runs.add(new TaskRunOf(rows.getString(1), rows.getString(2), rows.getString(3),
-                            MetadataValues.time(rows, 4)));
+                            MetadataValues.readTime(rows, 4)));
                 }
             }
         }
