@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /** Explains in words why a task's cache entry did not match, from the parts of the old and new keys. */
 public final class RerunReason {
-    /** How {@link CanonicalSql} writes a table the SQL reads: the key of its content. */
+    /** How {@link dev.dag.internal.cache.sql.CanonicalSql} writes a table the SQL reads: the key of its content. */
     private static final Pattern TABLE_KEY = Pattern.compile("\\{table:[^}]*}");
 
     private static final int MAX_VALUE = 40;

@@ -112,6 +112,29 @@ class CacheTrustIT {
         return Table.of("SELECT count(*) AS n FROM " + outsideTable).name("outside_fresh");
     }
 
+    @Materialize(lazy = true)
+    static Table lastWeek() {
+        return Table.of("SELECT CAST(current_date AS VARCHAR) AS as_of, 'now()' AS note -- random()").name("last_week");
+    }
+
+    /** The fingerprint of the date a query depends on. */
+    static final class Today implements dev.dag.Freshness {
+        @Override
+        public Object fingerprint(Object... args) {
+            return java.time.LocalDate.now().toString();
+        }
+    }
+
+    @Materialize(lazy = true, freshness = Today.class)
+    static Table lastWeekWithFreshness() {
+        return Table.of("SELECT CAST(current_date AS VARCHAR) AS as_of").name("last_week_fresh");
+    }
+
+    @Materialize
+    static Table lastWeekEveryRun() {
+        return Table.of("SELECT CAST(current_date AS VARCHAR) AS as_of").name("last_week_every_run");
+    }
+
     /** An instance task whose object holds nothing: keyed by its class alone. */
     static final class Stateless {
         @Materialize(version = "1")
@@ -208,6 +231,26 @@ class CacheTrustIT {
         assertEquals(List.of(), result.task("fromOutsideWithFreshness").orElseThrow().warnings(),
                 "a task that declares its source's freshness is not warned about");
         db.execute("DROP SCHEMA " + shop + " CASCADE");
+    }
+
+    @OnEachDatabase
+    void aCachedTaskWhoseSqlCallsCurrentDateIsWarnedAboutWithTheFix(TestDatabase db) {
+        Result result = db.run(Flows.oneStage("dates", "raw", () -> {
+            lastWeek();
+            lastWeekWithFreshness();
+            lastWeekEveryRun();
+        }));
+
+        List<String> warnings = result.task("lastWeek").orElseThrow().warnings();
+        assertEquals(1, warnings.size(), "current_date only, not the literal or the comment: " + warnings);
+        assertTrue(warnings.get(0).startsWith("calls current_date, whose value changes from run to run"),
+                warnings.get(0));
+        assertTrue(warnings.get(0).contains("freshness"), "the warning says what to do: " + warnings.get(0));
+        assertTrue(result.summary().contains("warning: raw.lastWeek calls current_date"), result.summary());
+        assertEquals(List.of(), result.task("lastWeekWithFreshness").orElseThrow().warnings(),
+                "a task that declares what its SQL depends on is not warned about");
+        assertEquals(List.of(), result.task("lastWeekEveryRun").orElseThrow().warnings(),
+                "a task without a version runs every time");
     }
 
     @OnEachDatabase

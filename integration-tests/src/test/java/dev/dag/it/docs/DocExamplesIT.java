@@ -9,6 +9,8 @@ import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.TaskOutcome;
+import dev.dag.TaskResult;
 import dev.dag.examples.OrdersFlow;
 import dev.dag.it.docs.examples.CachingExamples;
 import dev.dag.it.docs.examples.ConfigurationExamples;
@@ -62,6 +64,27 @@ class DocExamplesIT {
         assertTrue(changed.task("bigOrders").orElseThrow().reason()
                 .contains("constant argument 'minQty' changed (5 → 2)"), changed.summary());
         assertEquals(2, db.rows("SELECT * FROM " + db.table("clean", "big_orders")).size());
+    }
+
+    @OnEachDatabase
+    void cachingTodaysOrdersAreRebuiltByDayWithoutAWarning(TestDatabase db) {
+        Flow flow = new Flow("docs_today");
+        try (flow) {
+            Table orders;
+            try (Stage raw = new Stage("raw")) {
+                orders = CachingExamples.orders();
+            }
+            try (Stage clean = new Stage("clean")) {
+                CachingExamples.ordersAsOfTodayOf(orders);
+            }
+        }
+        db.run(flow);
+
+        Result again = db.run(flow);
+
+        TaskResult today = again.task("ordersAsOfToday").orElseThrow();
+        assertEquals(TaskOutcome.LAZY_CACHE_VALID, today.outcome(), again.summary());
+        assertEquals(List.of(), today.warnings(), "the freshness says what current_date depends on");
     }
 
     @OnEachDatabase

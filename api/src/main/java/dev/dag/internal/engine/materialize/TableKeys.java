@@ -3,7 +3,7 @@ package dev.dag.internal.engine.materialize;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CanonicalJson;
-import dev.dag.internal.cache.CanonicalSql;
+import dev.dag.internal.cache.sql.CanonicalSql;
 import dev.dag.internal.cache.Hashes;
 import dev.dag.internal.cache.RowDigest;
 import dev.dag.internal.engine.stage.ContentWriter;
@@ -37,7 +37,7 @@ final class TableKeys {
         String query = content instanceof String sql
                 ? CanonicalSql.of(sql, quotedRefs(scope)) : null;
         if (query != null) {
-            OutsideReads.check(scope, query);
+            UnseenChanges.check(scope, query);
         }
         if (!scope.descriptor().lazy()) {
             return new Keyed(scope.outputKey(path != null ? path : "~" + name), query);

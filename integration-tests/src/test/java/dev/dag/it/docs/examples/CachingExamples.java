@@ -4,11 +4,13 @@ import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
 import dev.dag.ConfigContext;
 import dev.dag.Flow;
+import dev.dag.Freshness;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.Table;
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
 
@@ -64,6 +66,26 @@ public final class CachingExamples {
 
     public static Table bigOrdersOf(Table orders, int minQty) {
         return bigOrders(orders, minQty);
+    }
+
+    // docs:today
+    /** What current_date depends on: the task reruns when the day changes, and is cache-valid until then. */
+    public static final class Today implements Freshness {
+        @Override
+        public Object fingerprint(Object... args) {
+            return LocalDate.now();
+        }
+    }
+
+    @Materialize(lazy = true, freshness = Today.class)
+    static Table ordersAsOfToday(Table orders) {
+        return Table.of("SELECT *, current_date AS as_of FROM " + orders.ref()).name("orders_today");
+    }
+    // end:today
+
+    /** The task of the example above, called from a flow of DocExamplesIT. */
+    public static Table ordersAsOfTodayOf(Table orders) {
+        return ordersAsOfToday(orders);
     }
 
     /** The validation modes and subsets of docs/caching.md, each run once. */

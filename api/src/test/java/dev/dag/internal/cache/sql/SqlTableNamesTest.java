@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.cache.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,12 +1,10 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.cache.sql;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The tables a query reads, as written after {@code FROM} and {@code JOIN} (also in lists after {@code FROM}),
@@ -15,8 +13,6 @@ import java.util.regex.Pattern;
  * never fails.
  */
 public final class SqlTableNames {
-    private static final Pattern TOKEN = Pattern.compile(
-            "\"(?:[^\"]|\"\")*\"|`[^`]*`|[A-Za-z_][A-Za-z0-9_$]*|\\{table:[^}]*}|[(),.;]");
     private static final Set<String> ENDS_A_FROM_LIST = Set.of("where", "group", "order", "having", "limit", "join",
             "inner", "left", "right", "full", "cross", "natural", "on", "using", "union", "except", "intersect",
             "window", "qualify", "offset", "fetch", "lateral", "pivot", "unpivot", "sample", "tablesample");
@@ -26,7 +22,7 @@ public final class SqlTableNames {
 
     /** The tables {@code sql} reads, each as written (qualified or not, quotes removed), in order. */
     public static List<String> readBy(String sql) {
-        List<String> tokens = tokens(withoutLiteralsAndComments(sql));
+        List<String> tokens = SqlTokens.of(sql);
         Set<String> defined = definedNames(tokens);
         Set<String> read = new LinkedHashSet<>();
         for (int i = 0; i < tokens.size(); i++) {
@@ -69,13 +65,13 @@ public final class SqlTableNames {
 
     /** Reads one table reference at {@code start}; returns the index after it. */
     private static int readOne(List<String> tokens, int start, Set<String> read) {
-        if (start >= tokens.size() || !isName(tokens.get(start))) {
+        if (start >= tokens.size() || !SqlTokens.isName(tokens.get(start))) {
             return start; // a subquery, or nothing
         }
-        StringBuilder name = new StringBuilder(unquoted(tokens.get(start)));
+        StringBuilder name = new StringBuilder(SqlTokens.unquoted(tokens.get(start)));
         int i = start + 1;
-        while (i + 1 < tokens.size() && tokens.get(i).equals(".") && isName(tokens.get(i + 1))) {
-            name.append('.').append(unquoted(tokens.get(i + 1)));
+        while (i + 1 < tokens.size() && tokens.get(i).equals(".") && SqlTokens.isName(tokens.get(i + 1))) {
+            name.append('.').append(SqlTokens.unquoted(tokens.get(i + 1)));
             i += 2;
         }
         boolean function = i < tokens.size() && tokens.get(i).equals("(");
@@ -91,36 +87,11 @@ public final class SqlTableNames {
         for (int i = 1; i + 2 < tokens.size(); i++) {
             String before = tokens.get(i - 1).toLowerCase(Locale.ROOT);
             boolean opens = before.equals("with") || before.equals(",") || before.equals("recursive");
-            if (opens && isName(tokens.get(i)) && tokens.get(i + 1).equalsIgnoreCase("as")
+            if (opens && SqlTokens.isName(tokens.get(i)) && tokens.get(i + 1).equalsIgnoreCase("as")
                     && tokens.get(i + 2).equals("(")) {
-                defined.add(unquoted(tokens.get(i)).toLowerCase(Locale.ROOT));
+                defined.add(SqlTokens.unquoted(tokens.get(i)).toLowerCase(Locale.ROOT));
             }
         }
         return defined;
-    }
-
-    private static boolean isName(String token) {
-        return !token.startsWith("{") && (Character.isLetter(token.charAt(0)) || token.charAt(0) == '_'
-                || token.startsWith("\"") || token.startsWith("`"));
-    }
-
-    private static String unquoted(String token) {
-        if (token.startsWith("\"")) {
-            return token.substring(1, token.length() - 1).replace("\"\"", "\"");
-        }
-        return token.startsWith("`") ? token.substring(1, token.length() - 1) : token;
-    }
-
-    private static List<String> tokens(String sql) {
-        List<String> tokens = new ArrayList<>();
-        Matcher matcher = TOKEN.matcher(sql);
-        while (matcher.find()) {
-            tokens.add(matcher.group());
-        }
-        return tokens;
-    }
-
-    private static String withoutLiteralsAndComments(String sql) {
-        return sql.replaceAll("'(?:[^']|'')*'", "''").replaceAll("--[^\\n]*", " ").replaceAll("(?s)/\\*.*?\\*/", " ");
     }
 }

@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.cache.sql;
 
 import java.util.Comparator;
 import java.util.Map;
