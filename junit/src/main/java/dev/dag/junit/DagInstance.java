@@ -4,20 +4,22 @@ import dev.dag.ConfigContext;
 import dev.dag.Flow;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.internal.rows.ValueRefusal;
+import dev.dag.internal.rows.read.RowReader;
+import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -72,22 +74,24 @@ public final class DagInstance implements AutoCloseable {
         return "\"" + config.schemaPrefix() + stage + "\".\"" + table + "\"";
     }
 
-    /** Every row of {@code sql} as maps (column labels in lower case). */
+    /**
+     * Every row of {@code sql} as maps (column labels in lower case), each value as {@code result.rows} gives it
+     * (docs/types.md "Reading"): {@code java.time} values exactly, never a driver's {@code java.sql.Timestamp}
+     * shifted in the JVM's zone.
+     *
+     * @throws IllegalStateException if the query fails, or holds a value no Java type holds (an infinite date)
+     */
     public List<Map<String, Object>> query(String sql) {
-        try (Connection connection = Databases.of(config).connection();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(sql)) {
-            ResultSetMetaData meta = rows.getMetaData();
+        Database database = Databases.of(config);
+        try (Connection connection = database.connection()) {
             List<Map<String, Object>> out = new ArrayList<>();
-            while (rows.next()) {
+            for (Map<?, ?> read : RowReader.read(connection, database.dialect(), sql, Map.class)) {
                 Map<String, Object> row = new LinkedHashMap<>();
-                for (int i = 1; i <= meta.getColumnCount(); i++) {
-                    row.put(meta.getColumnLabel(i).toLowerCase(java.util.Locale.ROOT), rows.getObject(i));
-                }
+                read.forEach((label, value) -> row.put(((String) label).toLowerCase(Locale.ROOT), value));
                 out.add(row);
             }
             return out;
-        } catch (SQLException e) {
+        } catch (SQLException | ValueRefusal e) {
             throw new IllegalStateException("query failed: " + sql + ": " + e.getMessage(), e);
         }
     }

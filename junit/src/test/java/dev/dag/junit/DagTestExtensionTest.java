@@ -10,6 +10,11 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Stage;
 import dev.dag.Table;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.Map;
+import java.util.TimeZone;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,5 +103,31 @@ class DagTestExtensionTest {
         AssertionError error = assertThrows(AssertionError.class, () -> assertThat(rerun).ran("load"));
         assertTrue(error.getMessage().contains("expected exactly [load] to have ran, but [] did"), error.getMessage());
         assertTrue(error.getMessage().contains("CACHE_VALID"), error.getMessage());
+    }
+
+    @Test
+    void queriesGiveDatesAndTimesExactlyAsJavaTimeValues(DagInstance dag) {
+        TimeZone machine = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone("Europe/Berlin"));
+        try {
+            // 02:30 does not exist in Berlin that day; 00:30Z is the first of the two instants of 02:30 in October
+            Map<String, Object> row = dag.query("SELECT TIMESTAMP '2026-03-29 02:30:00' AS wall, "
+                    + "TIMESTAMPTZ '2026-10-25 00:30:00+00' AS moment, DATE '1582-10-10' AS julian").get(0);
+
+            assertEquals(LocalDateTime.parse("2026-03-29T02:30:00"), row.get("wall"));
+            assertEquals(Instant.parse("2026-10-25T00:30:00Z"), row.get("moment"));
+            assertEquals(LocalDate.of(1582, 10, 10), row.get("julian"));
+        } finally {
+            TimeZone.setDefault(machine);
+        }
+    }
+
+    @Test
+    void aQueryOfAValueNoJavaTypeHoldsFailsNamingIt(DagInstance dag) {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> dag.query("SELECT CAST('infinity' AS DATE) AS valid_to"));
+
+        assertTrue(e.getMessage().contains("column 'valid_to'") && e.getMessage().contains("infinity"),
+                e.getMessage());
     }
 }
