@@ -18,7 +18,6 @@ import dev.dag.ConfigException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
-import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.it.support.Flows;
@@ -294,16 +293,7 @@ class CacheTrustIT {
 
     @OnEachDatabase
     void aViewOfALaterStageDroppedByHandIsRebuiltWhileTheFirstStageStaysCached(TestDatabase db) {
-        Flow flow = new Flow("views");
-        try (flow) {
-            Table numbers;
-            try (Stage raw = new Stage("raw")) {
-                numbers = numbers();
-            }
-            try (Stage marts = new Stage("marts")) {
-                doubled(numbers);
-            }
-        }
+        Flow flow = Flows.twoStages("views", "raw", CacheTrustIT::numbers, "marts", CacheTrustIT::doubled);
         firstRun(db, flow);
         db.execute("DROP VIEW " + db.table("marts", "doubled"));
 

@@ -19,6 +19,7 @@ import dev.dag.it.docs.examples.ImperativeExamples;
 import dev.dag.it.docs.examples.ParallelismExamples;
 import dev.dag.it.etl.LegacyEtl;
 import dev.dag.it.support.ChildJvm;
+import dev.dag.it.support.Flows;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.io.IOException;
@@ -42,17 +43,8 @@ class DocExamplesIT {
     Path dir;
 
     private static Flow bigOrdersFlow(int minQty) {
-        Flow flow = new Flow("docs_caching");
-        try (flow) {
-            Table orders;
-            try (Stage raw = new Stage("raw")) {
-                orders = CachingExamples.orders();
-            }
-            try (Stage clean = new Stage("clean")) {
-                CachingExamples.bigOrdersOf(orders, minQty);
-            }
-        }
-        return flow;
+        return Flows.twoStages("docs_caching", "raw", CachingExamples::orders, "clean",
+                orders -> CachingExamples.bigOrdersOf(orders, minQty));
     }
 
     @OnEachDatabase
@@ -68,16 +60,8 @@ class DocExamplesIT {
 
     @OnEachDatabase
     void cachingTodaysOrdersAreRebuiltByDayWithoutAWarning(TestDatabase db) {
-        Flow flow = new Flow("docs_today");
-        try (flow) {
-            Table orders;
-            try (Stage raw = new Stage("raw")) {
-                orders = CachingExamples.orders();
-            }
-            try (Stage clean = new Stage("clean")) {
-                CachingExamples.ordersAsOfTodayOf(orders);
-            }
-        }
+        Flow flow = Flows.twoStages("docs_today", "raw", CachingExamples::orders, "clean",
+                CachingExamples::ordersAsOfTodayOf);
         db.run(flow);
 
         Result again = db.run(flow);
@@ -120,16 +104,8 @@ class DocExamplesIT {
 
     @OnEachDatabase
     void imperativeTopCustomersWritesTotalsAndTheTop(TestDatabase db) {
-        Flow flow = new Flow("docs_imperative");
-        try (flow) {
-            Table sales;
-            try (Stage raw = new Stage("raw")) {
-                sales = ImperativeExamples.sales();
-            }
-            try (Stage marts = new Stage("marts")) {
-                ImperativeExamples.topCustomersOf(sales);
-            }
-        }
+        Flow flow = Flows.twoStages("docs_imperative", "raw", ImperativeExamples::sales, "marts",
+                ImperativeExamples::topCustomersOf);
         db.run(flow);
         List<List<Object>> top = db.rows("SELECT customer, total FROM " + db.table("marts", "top_customers"));
         assertEquals(List.of("ann", "bob"), top.stream().map(row -> row.get(0)).toList());

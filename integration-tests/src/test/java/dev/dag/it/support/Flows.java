@@ -2,6 +2,9 @@ package dev.dag.it.support;
 
 import dev.dag.Flow;
 import dev.dag.Stage;
+import dev.dag.Table;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** The smallest flows the tests need, defined the way a user would. */
 public final class Flows {
@@ -17,6 +20,25 @@ public final class Flows {
         try (flow) {
             try (Stage only = new Stage(stage)) {
                 tasks.run();
+            }
+        }
+        return flow;
+    }
+
+    /**
+     * Defines flow {@code flowName} with two stages: in {@code first}, {@code source} calls the task that makes a
+     * table; in {@code second}, {@code consumer} calls tasks that read it. Returns it closed, ready to run.
+     */
+    public static Flow twoStages(String flowName, String first, Supplier<Table> source, String second,
+                                 Consumer<Table> consumer) {
+        Flow flow = new Flow(flowName);
+        try (flow) {
+            Table table;
+            try (Stage one = new Stage(first)) {
+                table = source.get();
+            }
+            try (Stage two = new Stage(second)) {
+                consumer.accept(table);
             }
         }
         return flow;
