@@ -150,6 +150,30 @@ public final class Flow implements AutoCloseable {
         return Engine.planFlow(definition, options);
     }
 
+    /** {@link #outputsFromStore(RunOptions)} on the default instance. */
+    public StoredOutputs outputsFromStore() {
+        return outputsFromStore(RunOptions.defaults());
+    }
+
+    /**
+     * The committed outputs of this flow's tasks on the options' instance, read without running anything (pipedag's
+     * {@code get_output_from_store}): the flow is planned (as {@link #plan(RunOptions)} does, with the options'
+     * instance and cache validation mode; a selection of stages or tasks is ignored), and an output can be read
+     * when its task would be cache-valid. A task without a version, or whose code, arguments or inputs changed since
+     * its stage was committed, has no output to read: the error says what changed.
+     *
+     * <pre>{@code
+     * List<Order> rows = flow.outputsFromStore(RunOptions.of(config)).rows(flow.task("bigOrders"), Order.class);
+     * }</pre>
+     *
+     * @throws DagException what would refuse a run before any task ran (an unreachable database)
+     */
+    public StoredOutputs outputsFromStore(RunOptions options) {
+        Objects.requireNonNull(options, "options");
+        requireClosed();
+        return Engine.outputsFromStore(definition, options);
+    }
+
     private void requireClosed() {
         if (!definition.isClosed()) {
             throw Engine.forUser(new DefinitionException("Flow '" + name() + "' is still being defined: call "

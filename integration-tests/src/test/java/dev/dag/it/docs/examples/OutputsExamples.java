@@ -6,7 +6,9 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.Stage;
+import dev.dag.StoredOutputs;
 import dev.dag.Table;
+import dev.dag.TableRef;
 import dev.dag.Task;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,5 +65,18 @@ public final class OutputsExamples {
         // end:lookup
         lines.add(rows.size() + " big orders");
         return lines;
+    }
+
+    /** Reads the committed big orders of the flow as defined now, running nothing. */
+    public static List<Order> fromStore(ConfigContext config) {
+        // docs:from-store
+        Flow flow = define();
+        StoredOutputs stored = flow.outputsFromStore(RunOptions.of(config));   // plans; runs and writes nothing
+
+        List<Order> big = stored.rows(flow.task("bigOrders"), Order.class);     // its rows
+        TableRef table = stored.get(flow.task("bigOrders"), TableRef.class);    // or its committed physical table
+        // end:from-store
+        System.out.println(table);
+        return big;
     }
 }
