@@ -1,8 +1,8 @@
 package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.MetadataStore;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Command;

@@ -2,7 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.DefinitionException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore;
 import dev.dag.internal.cache.RerunReason;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.cache.code.CodeFingerprint;

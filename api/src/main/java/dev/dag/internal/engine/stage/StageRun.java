@@ -2,10 +2,10 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.StageEntries;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.StageEntries;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;

@@ -1,11 +1,11 @@
 package dev.dag.internal.engine.stage;
 
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StagedEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.StagedEntry;
+import dev.dag.internal.store.meta.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

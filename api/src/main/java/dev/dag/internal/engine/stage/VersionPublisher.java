@@ -2,9 +2,9 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.VersionChange;
+import dev.dag.internal.store.meta.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.VersionChange;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;

@@ -1,5 +1,7 @@
 package dev.dag.internal.store.dialect;
 
+import dev.dag.internal.store.dialect.duckdb.DuckDbDialect;
+import dev.dag.internal.store.dialect.postgres.PostgresDialect;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 

@@ -1,9 +1,9 @@
 package dev.dag.internal.engine.stage.cleanup;
 
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package dev.dag.internal.engine.stage.cleanup;
 
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.MetadataStore;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package dev.dag.internal.engine.stage.cleanup;
 
-import dev.dag.internal.cache.MetadataStore.RetiredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.RetiredObject;
+import dev.dag.internal.store.meta.MetadataStore;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;

@@ -1,10 +1,10 @@
 package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.MaterializationException;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.MetadataStore;
+import dev.dag.internal.store.meta.MetadataStore.StoredObject;
 import dev.dag.internal.cache.ObjectKind;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.engine.stage.StageLocks;

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /** Runs statements as one transaction on a connection that is otherwise in auto-commit mode. */
-final class Transactions {
+public final class Transactions {
     private Transactions() {
     }
 
@@ -12,7 +12,7 @@ final class Transactions {
      * Runs {@code fence} then {@code work} in one transaction and commits; rolls back if either throws. The
      * connection is back in auto-commit mode afterwards.
      */
-    static void commit(Connection connection, StageLock.Transaction fence, StageLock.Transaction work)
+    public static void commit(Connection connection, StageLock.Transaction fence, StageLock.Transaction work)
             throws SQLException {
         connection.setAutoCommit(false);
         try {

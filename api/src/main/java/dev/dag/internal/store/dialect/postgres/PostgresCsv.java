@@ -1,4 +1,4 @@
-package dev.dag.internal.store.dialect.values;
+package dev.dag.internal.store.dialect.postgres;
 
 import dev.dag.internal.store.dialect.ColumnType;
 import java.math.BigDecimal;

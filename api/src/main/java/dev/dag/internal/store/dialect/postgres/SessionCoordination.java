@@ -1,5 +1,11 @@
-package dev.dag.internal.store.dialect.lock;
+package dev.dag.internal.store.dialect.postgres;
 
+import dev.dag.internal.store.dialect.lock.LostStageLockException;
+import dev.dag.internal.store.dialect.lock.StageLock;
+import dev.dag.internal.store.dialect.lock.Transactions;
+import dev.dag.internal.store.dialect.lock.Connections;
+import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.Presence;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.hash;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package dev.dag.internal.store.dialect.values;
+package dev.dag.internal.store.dialect.duckdb;
 
 import dev.dag.internal.store.dialect.ColumnReader;
 import dev.dag.internal.store.dialect.UnreadableValue;

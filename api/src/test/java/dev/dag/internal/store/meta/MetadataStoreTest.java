@@ -1,5 +1,8 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.store.meta;
 
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.cache.TaskKey;
 import static dev.dag.testing.DuckDbFiles.execute;
 import static dev.dag.testing.DuckDbFiles.open;
 import static dev.dag.testing.DuckDbFiles.rows;

@@ -1,4 +1,4 @@
-package dev.dag.internal.store.dialect.values;
+package dev.dag.internal.store.dialect.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

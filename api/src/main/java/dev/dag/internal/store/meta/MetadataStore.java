@@ -1,5 +1,8 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.store.meta;
 
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.cache.TaskKey;
 import dev.dag.ConfigException;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.RunCatalog;

@@ -1,6 +1,6 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.rows;
 
-import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.rows.RowSource;
 import dev.dag.internal.rows.RowSources;
 import dev.dag.internal.store.dialect.Column;

@@ -1,5 +1,8 @@
-package dev.dag.internal.store.dialect;
+package dev.dag.internal.store.dialect.duckdb;
 
+import dev.dag.internal.store.dialect.BulkLoader;
+import dev.dag.internal.store.dialect.Column;
+import dev.dag.internal.store.dialect.ColumnType;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,9 +1,13 @@
-package dev.dag.internal.store.dialect;
+package dev.dag.internal.store.dialect.postgres;
 
-import dev.dag.internal.store.dialect.values.PostgresColumnReaders;
+import dev.dag.internal.store.dialect.Column;
+import dev.dag.internal.store.dialect.ColumnReader;
+import dev.dag.internal.store.dialect.BulkLoader;
+import dev.dag.internal.store.dialect.StandardSql;
+import dev.dag.internal.store.dialect.postgres.PostgresColumnReaders;
 import dev.dag.internal.store.dialect.lock.Coordination;
 import dev.dag.internal.store.dialect.lock.LeaseCoordination;
-import dev.dag.internal.store.dialect.lock.SessionCoordination;
+import dev.dag.internal.store.dialect.postgres.SessionCoordination;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.Duration;

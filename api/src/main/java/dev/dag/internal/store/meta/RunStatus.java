@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.store.meta;
 
 /** How a run ended, as the metadata's {@code runs} table records it ({@link #stored()}). */
 public enum RunStatus {

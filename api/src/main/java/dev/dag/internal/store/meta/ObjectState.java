@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.store.meta;
 
 import java.util.Arrays;
 

@@ -1,6 +1,10 @@
-package dev.dag.internal.store.dialect;
+package dev.dag.internal.store.dialect.duckdb;
 
-import dev.dag.internal.store.dialect.values.DuckDbColumnReaders;
+import dev.dag.internal.store.dialect.BulkLoader;
+import dev.dag.internal.store.dialect.Column;
+import dev.dag.internal.store.dialect.ColumnReader;
+import dev.dag.internal.store.dialect.StandardSql;
+import dev.dag.internal.store.dialect.duckdb.DuckDbColumnReaders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSetMetaData;

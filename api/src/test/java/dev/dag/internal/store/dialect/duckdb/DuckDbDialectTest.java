@@ -1,5 +1,8 @@
-package dev.dag.internal.store.dialect;
+package dev.dag.internal.store.dialect.duckdb;
 
+import dev.dag.internal.store.dialect.Column;
+import dev.dag.internal.store.dialect.ColumnType;
+import dev.dag.internal.store.dialect.Dialect;
 import static dev.dag.testing.DuckDbFiles.connect;
 import static dev.dag.testing.DuckDbFiles.execute;
 import static dev.dag.testing.DuckDbFiles.rows;

@@ -1,4 +1,4 @@
-package dev.dag.internal.store.dialect.lock;
+package dev.dag.internal.store.dialect.postgres;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

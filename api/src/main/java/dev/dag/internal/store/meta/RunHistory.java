@@ -1,4 +1,4 @@
-package dev.dag.internal.cache;
+package dev.dag.internal.store.meta;
 
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.MetadataSql;
