@@ -20,7 +20,7 @@ final class ReportCommand extends InstanceCommand {
 
     @Override
     int call(InstanceAdmin admin, Output output) {
-        RunHistory.Run run = admin.run(runId);
+        RunHistory.PastRun run = admin.run(runId);
         Path file = out != null ? out : Path.of("dag-report-" + run.runId() + ".html");
         admin.writeReport(run, file);
         if (output.json()) {

@@ -13,7 +13,7 @@ final class StatusCommand extends InstanceCommand {
     @Override
     int call(InstanceAdmin admin, Output output) {
         List<InstanceAdmin.StageStatus> stages = admin.stages();
-        List<RunHistory.Run> last = admin.runs(1);
+        List<RunHistory.PastRun> last = admin.runs(1);
         if (output.json()) {
             output.json(Output.fields("instance", admin.instance(), "stages", stages, "lastRun",
                     last.isEmpty() ? null : last.get(0)));

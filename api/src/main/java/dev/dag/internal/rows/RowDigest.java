@@ -1,8 +1,6 @@
 package dev.dag.internal.rows;
 
 import dev.dag.internal.hash.Hashes;
-import dev.dag.internal.rows.RowSource;
-import dev.dag.internal.rows.RowSources;
 import dev.dag.internal.store.dialect.Column;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,12 +1,12 @@
 package dev.dag.internal.store.meta;
 
+import dev.dag.internal.jdbc.Queries;
+import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ public final class RunHistory {
     }
 
     /** A run as the metadata keeps it; {@code finishedAt} is null while it runs (or after it was killed). */
-    public record Run(String runId, String flow, Instant startedAt, Instant finishedAt, String status) {
+    public record PastRun(String runId, String flow, Instant startedAt, Instant finishedAt, String status) {
     }
 
     /** A commit of a stage by a run. */
@@ -47,115 +47,63 @@ public final class RunHistory {
     public record TaskRunOf(String runId, String outcome, String reason, Instant finishedAt) {
     }
 
+    /** Reads the metadata on a connection of its own; nothing when the store does not exist. */
+    private interface Read<T> {
+        T from(Connection connection) throws SQLException;
+    }
+
+    private <T> T read(Read<T> read, T whenAbsent) throws SQLException {
+        if (!present) {
+            return whenAbsent;
+        }
+        try (Connection connection = database.connection()) {
+            return read.from(connection);
+        }
+    }
+
     /**
      * The runs whose id starts with {@code prefix} ("" for all; hexadecimal digits only, as run ids are), newest first,
      * at most {@code limit}.
      */
-    public List<Run> runs(String prefix, int limit) throws SQLException {
-        List<Run> runs = new ArrayList<>();
-        if (!present) {
-            return runs;
-        }
-        try (Connection connection = database.connection();
-             PreparedStatement select = connection.prepareStatement(sql.selectRuns())) {
-            select.setMaxRows(limit); // a hint only: DuckDB's driver returns every row
-            select.setString(1, prefix + "%"); // run ids are hexadecimal: the caller checked the prefix is
-            try (ResultSet rows = select.executeQuery()) {
-                while (runs.size() < limit && rows.next()) {
-                    runs.add(new Run(rows.getString(1), rows.getString(2), MetadataValues.readTime(rows, 3),
-                            MetadataValues.readTime(rows, 4), rows.getString(5)));
-                }
-            }
-        }
-        return runs;
+    public List<PastRun> runs(String prefix, int limit) throws SQLException {
+        // run ids are hexadecimal: the caller checked the prefix is, so it holds no LIKE wildcard
+        return read(connection -> Queries.list(connection, sql.selectRuns(), limit, rows -> new PastRun(
+                rows.getString(1), rows.getString(2), MetadataValues.readTime(rows, 3),
+                MetadataValues.readTime(rows, 4), rows.getString(5)), prefix + "%"), new ArrayList<>());
     }
 
     /** Every commit of every stage, newest first. */
     public List<Commit> commits() throws SQLException {
-        List<Commit> commits = new ArrayList<>();
-        if (!present) {
-            return commits;
-        }
-        try (Connection connection = database.connection();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(sql.selectStageCommits())) {
-            while (rows.next()) {
-                commits.add(new Commit(rows.getString(1), rows.getString(2), MetadataValues.readTime(rows, 3)));
-            }
-        }
-        return commits;
+        return read(connection -> Queries.list(connection, sql.selectStageCommits(), rows -> new Commit(
+                rows.getString(1), rows.getString(2), MetadataValues.readTime(rows, 3))), new ArrayList<>());
     }
 
     /** Per stage (sorted by name), its published tables and their rows. */
     public Map<String, TableCount> publishedTables() throws SQLException {
         Map<String, TableCount> counts = new LinkedHashMap<>();
-        if (!present) {
-            return counts;
-        }
-        try (Connection connection = database.connection();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(sql.selectPublishedTableCounts())) {
-            while (rows.next()) {
-                counts.put(rows.getString(1), new TableCount(rows.getLong(2), rows.getLong(3)));
-            }
-        }
+        read(connection -> Queries.list(connection, sql.selectPublishedTableCounts(),
+                rows -> counts.put(rows.getString(1), new TableCount(rows.getLong(2), rows.getLong(3)))), null);
         return counts;
     }
 
     /** Every stage the metadata names, sorted. */
     public Set<String> stages() throws SQLException {
-        Set<String> stages = new TreeSet<>();
-        if (!present) {
-            return stages;
-        }
-        try (Connection connection = database.connection();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(sql.selectKnownStages())) {
-            while (rows.next()) {
-                stages.add(rows.getString(1));
-            }
-        }
-        return stages;
+        return new TreeSet<>(read(connection -> Queries.list(connection, sql.selectKnownStages(),
+                rows -> rows.getString(1)), List.of()));
     }
 
     /** What run {@code runId} did to its tasks (in the order stored; a run's report keeps the run's order). */
-    public List<MetadataStore.TaskRun> taskRuns(String runId) throws SQLException {
-        List<MetadataStore.TaskRun> runs = new ArrayList<>();
-        if (!present) {
-            return runs;
-        }
-        try (Connection connection = database.connection();
-             PreparedStatement select = connection.prepareStatement(sql.selectTaskRuns())) {
-            select.setString(1, runId);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    runs.add(new MetadataStore.TaskRun(rows.getString(1), rows.getString(2), rows.getString(3),
-                            rows.getString(4), rows.getLong(5), rows.getLong(6)));
-                }
-            }
-        }
-        return runs;
+    public List<RunLog.TaskRun> taskRuns(String runId) throws SQLException {
+        return read(connection -> Queries.list(connection, sql.selectTaskRuns(), rows -> new RunLog.TaskRun(
+                rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4), rows.getLong(5),
+                rows.getLong(6)), runId), new ArrayList<>());
     }
 
     /** The runs of task {@code task} in {@code stage}, newest first, at most {@code limit}. */
     public List<TaskRunOf> runsOf(String stage, String task, int limit) throws SQLException {
-        List<TaskRunOf> runs = new ArrayList<>();
-        if (!present) {
-            return runs;
-        }
-        try (Connection connection = database.connection();
-             PreparedStatement select = connection.prepareStatement(sql.selectRunsOfTask())) {
-            select.setMaxRows(limit);
-            select.setString(1, stage);
-            select.setString(2, task);
-            try (ResultSet rows = select.executeQuery()) {
-                while (runs.size() < limit && rows.next()) {
-                    runs.add(new TaskRunOf(rows.getString(1), rows.getString(2), rows.getString(3),
-                            MetadataValues.readTime(rows, 4)));
-                }
-            }
-        }
-        return runs;
+        return read(connection -> Queries.list(connection, sql.selectRunsOfTask(), limit, rows -> new TaskRunOf(
+                rows.getString(1), rows.getString(2), rows.getString(3), MetadataValues.readTime(rows, 4)),
+                stage, task), new ArrayList<>());
     }
 
     /** Forgets runs: their task history, report, commits and record, in one transaction. */
@@ -164,10 +112,9 @@ public final class RunHistory {
             return;
         }
         try (Connection connection = database.connection()) {
-            connection.setAutoCommit(false);
-            try {
+            Transactions.commit(connection, forgetting -> {
                 for (String delete : sql.deleteRun()) {
-                    try (PreparedStatement statement = connection.prepareStatement(delete)) {
+                    try (PreparedStatement statement = forgetting.prepareStatement(delete)) {
                         for (String runId : runIds) {
                             statement.setString(1, runId);
                             statement.addBatch();
@@ -175,13 +122,7 @@ public final class RunHistory {
                         statement.executeBatch();
                     }
                 }
-                connection.commit();
-            } catch (SQLException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
+            });
         }
     }
 }

@@ -29,8 +29,8 @@ class MetadataStoreTest {
     @TempDir
     Path dir;
 
-    private static MetadataStore openStore(Database database) throws SQLException {
-        return MetadataStore.open(database, new RunCatalog(database, List.of()));
+    private static Metadata openStore(Database database) throws SQLException {
+        return Metadata.open(database, new RunCatalog(database, List.of()));
     }
 
     @Test
@@ -70,9 +70,9 @@ class MetadataStoreTest {
     @Test
     void storeOfTheEarlierFormatIsUpgradedKeepingItsRows() throws SQLException {
         try (Database database = open(dir)) {
-            MetadataStore store = openStore(database);
+            Metadata store = openStore(database);
             try (Connection connection = database.connection()) {
-                store.registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
+                store.objects().registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
                 // the earlier format: objects without retired_while
                 execute(connection, "ALTER TABLE dag_meta.objects DROP COLUMN retired_while");
                 execute(connection, "UPDATE dag_meta.format SET version = " + 1);
@@ -80,7 +80,7 @@ class MetadataStoreTest {
         }
 
         try (Database reopened = open(dir); Connection connection = reopened.connection()) {
-            MetadataStore store = openStore(reopened);
+            Metadata store = openStore(reopened);
 
             assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), rows(connection, FORMAT));
             assertEquals(List.of("raw__t__r1"), physicalNames(leftovers(store, connection)));
@@ -91,20 +91,20 @@ class MetadataStoreTest {
     @Test
     void publishingMakesTheRunsStagedObjectsTheStagesVersionAndRetiresTheOldOnes() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = openStore(database);
-            store.registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
+            Metadata store = openStore(database);
+            store.objects().registerStaged(connection, table("raw__t__r1", "t", 3), "r1");
             store.publish(connection, "raw", "r1", NOTHING_ELSE, Set.of());
-            store.registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
+            store.objects().registerStaged(connection, table("raw__t__r2", "t", 42), "r2");
 
             assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
             assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
 
             store.publish(connection, "raw", "r2", retiring(List.of("raw__t__r1")), Set.of("r7", "r3"));
 
-            List<MetadataStore.StoredObject> published = published(store, connection);
+            List<ObjectRegistry.StoredObject> published = published(store, connection);
             assertEquals(List.of("raw__t__r2"), physicalNames(published));
             assertEquals(42, published.get(0).rows());
-            List<MetadataStore.StoredObject> retired = leftovers(store, connection);
+            List<ObjectRegistry.StoredObject> retired = leftovers(store, connection);
             assertEquals(List.of("raw__t__r1"), physicalNames(retired), "the replaced version is retired, to be dropped");
             assertEquals(Set.of("r3", "r7"), retired.get(0).retiredWhile(), "once the runs live then ended");
         }
@@ -113,11 +113,11 @@ class MetadataStoreTest {
     @Test
     void aKeptObjectStaysPublishedInTheNextVersion() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = openStore(database);
-            store.registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
-            store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
+            Metadata store = openStore(database);
+            store.objects().registerStaged(connection, table("raw__a__r1", "a", 1), "r1");
+            store.objects().registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
             store.publish(connection, "raw", "r1", NOTHING_ELSE, Set.of());
-            store.registerStaged(connection, table("raw__b__r2", "b", 1), "r2");
+            store.objects().registerStaged(connection, table("raw__b__r2", "b", 1), "r2");
 
             store.publish(connection, "raw", "r2", retiring(List.of("raw__b__r1")), Set.of());
 
@@ -130,11 +130,11 @@ class MetadataStoreTest {
     @Test
     void objectsAnotherRunStagedAndThisOneTakesOverArePublished() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = openStore(database);
-            store.registerStaged(connection, table("raw__a__r0", "a", 1), "r0");
-            store.registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
+            Metadata store = openStore(database);
+            store.objects().registerStaged(connection, table("raw__a__r0", "a", 1), "r0");
+            store.objects().registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
 
-            store.publish(connection, "raw", "r1", new MetadataStore.VersionChange(List.of(), List.of("raw__a__r0"),
+            store.publish(connection, "raw", "r1", new Metadata.VersionChange(List.of(), List.of("raw__a__r0"),
                     List.of(), List.of()), Set.of());
 
             assertEquals(List.of("raw__a__r0", "raw__b__r1"),
@@ -146,17 +146,17 @@ class MetadataStoreTest {
     @Test
     void onlyTheEntriesThatChangedAreReplacedAndRemovedOnesGo() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = openStore(database);
+            Metadata store = openStore(database);
             CacheEntry load = entry("load", 0, "k-load");
             CacheEntry clean = entry("clean", 0, "k-clean");
             CacheEntry extra = entry("extra", 0, "k-extra");
             store.publish(connection, "raw", "r1", written(List.of(load, clean, extra)), Set.of());
 
             CacheEntry newClean = entry("clean", 0, "k-clean-2");
-            store.publish(connection, "raw", "r2", new MetadataStore.VersionChange(List.of(), List.of(),
+            store.publish(connection, "raw", "r2", new Metadata.VersionChange(List.of(), List.of(),
                     List.of(newClean), List.of(extra)), Set.of());
 
-            assertEquals(List.of("clean=k-clean-2", "load=k-load"), store.publishedEntries(connection, "raw").stream()
+            assertEquals(List.of("clean=k-clean-2", "load=k-load"), store.entries().published(connection, "raw").stream()
                     .map(entry -> entry.task() + "=" + entry.key().key()).sorted().toList());
         }
     }
@@ -166,29 +166,29 @@ class MetadataStoreTest {
     void manyRetiredObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
         int many = 1207;
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = openStore(database);
+            Metadata store = openStore(database);
             List<String> first = new ArrayList<>();
             List<String> second = new ArrayList<>();
             List<CacheEntry> entries = new ArrayList<>();
             List<CacheEntry> changed = new ArrayList<>();
-            List<MetadataStore.TaskRun> runs = new ArrayList<>();
+            List<RunLog.TaskRun> runs = new ArrayList<>();
             connection.setAutoCommit(false);
             for (int i = 0; i < many; i++) {
-                store.registerStaged(connection, table("raw__t" + i + "__r1", "t" + i, i), "r1");
+                store.objects().registerStaged(connection, table("raw__t" + i + "__r1", "t" + i, i), "r1");
                 first.add("raw__t" + i + "__r1");
                 entries.add(entry("load", i, "k" + i));
                 changed.add(entry("load", i, "k" + i + "-2"));
-                runs.add(new MetadataStore.TaskRun("raw", "load", "RAN", "because " + i, i, i));
+                runs.add(new RunLog.TaskRun("raw", "load", "RAN", "because " + i, i, i));
             }
             store.publish(connection, "raw", "r1", written(entries), Set.of());
             for (int i = 0; i < many; i++) {
-                store.registerStaged(connection, table("raw__t" + i + "__r2", "t" + i, i), "r2");
+                store.objects().registerStaged(connection, table("raw__t" + i + "__r2", "t" + i, i), "r2");
                 second.add("raw__t" + i + "__r2");
             }
-            store.publish(connection, "raw", "r2", new MetadataStore.VersionChange(first, List.of(), changed,
+            store.publish(connection, "raw", "r2", new Metadata.VersionChange(first, List.of(), changed,
                     List.of()), Set.of());
             connection.commit();
-            store.runEnded("r2", RunStatus.SUCCEEDED, runs, List.of(new MetadataStore.StageCommit("raw",
+            store.runs().ended("r2", RunStatus.SUCCEEDED, runs, List.of(new RunLog.StageCommit("raw",
                     java.time.Instant.now())), "{}");
 
             assertEquals(second.stream().sorted().toList(),
@@ -196,7 +196,7 @@ class MetadataStoreTest {
             assertEquals(first.stream().sorted().toList(),
                     physicalNames(leftovers(store, connection)).stream().sorted().toList());
             assertEquals(changed.stream().map(entry -> entry.key().key()).sorted().toList(),
-                    store.publishedEntries(connection, "raw").stream().map(entry -> entry.key().key()).sorted()
+                    store.entries().published(connection, "raw").stream().map(entry -> entry.key().key()).sorted()
                             .toList());
             assertEquals(List.of(List.of((long) many, (long) many - 1)),
                     rows(connection, "SELECT count(*), max(millis) FROM dag_meta.task_runs WHERE run_id = 'r2'"));
@@ -206,14 +206,14 @@ class MetadataStoreTest {
         }
     }
 
-    private static final MetadataStore.VersionChange NOTHING_ELSE = written(List.of());
+    private static final Metadata.VersionChange NOTHING_ELSE = written(List.of());
 
-    private static MetadataStore.VersionChange written(List<CacheEntry> entries) {
-        return new MetadataStore.VersionChange(List.of(), List.of(), entries, List.of());
+    private static Metadata.VersionChange written(List<CacheEntry> entries) {
+        return new Metadata.VersionChange(List.of(), List.of(), entries, List.of());
     }
 
-    private static MetadataStore.VersionChange retiring(List<String> physicalNames) {
-        return new MetadataStore.VersionChange(physicalNames, List.of(), List.of(), List.of());
+    private static Metadata.VersionChange retiring(List<String> physicalNames) {
+        return new Metadata.VersionChange(physicalNames, List.of(), List.of(), List.of());
     }
 
     private static CacheEntry entry(String task, int ordinal, String key) {
@@ -222,25 +222,25 @@ class MetadataStoreTest {
 
     private static final String PARTS = "{\"arguments\":{},\"freshness\":\"\",\"receiver\":\"\",\"version\":\"1\"}";
 
-    private static MetadataStore.NewObject table(String physical, String name, long rows) {
-        return new MetadataStore.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null,
+    private static ObjectRegistry.NewObject table(String physical, String name, long rows) {
+        return new ObjectRegistry.NewObject(physical, "raw", name, ObjectKind.TABLE, "load", "key-" + physical, null,
                 null, null, rows);
     }
 
-    private static List<MetadataStore.StoredObject> published(MetadataStore store, Connection connection)
+    private static List<ObjectRegistry.StoredObject> published(Metadata store, Connection connection)
             throws SQLException {
-        return store.objectsOf(connection, "raw").stream()
+        return store.objects().of(connection, "raw").stream()
                 .filter(object -> object.state() == ObjectState.PUBLISHED).toList();
     }
 
     /** Objects a later run drops: staged by a run that never published them, or retired. */
-    private static List<MetadataStore.StoredObject> leftovers(MetadataStore store, Connection connection)
+    private static List<ObjectRegistry.StoredObject> leftovers(Metadata store, Connection connection)
             throws SQLException {
-        return store.objectsOf(connection, "raw").stream()
+        return store.objects().of(connection, "raw").stream()
                 .filter(object -> object.state() != ObjectState.PUBLISHED).toList();
     }
 
-    private static List<String> physicalNames(List<MetadataStore.StoredObject> objects) {
-        return objects.stream().map(MetadataStore.StoredObject::physicalName).toList();
+    private static List<String> physicalNames(List<ObjectRegistry.StoredObject> objects) {
+        return objects.stream().map(ObjectRegistry.StoredObject::physicalName).toList();
     }
 }

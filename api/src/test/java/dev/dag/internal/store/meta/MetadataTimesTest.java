@@ -36,14 +36,14 @@ class MetadataTimesTest {
         TimeZone.setDefault(MACHINE_ZONE);
     }
 
-    private static MetadataStore openStore(Database database) throws SQLException {
-        return MetadataStore.open(database, new RunCatalog(database, List.of()));
+    private static Metadata openStore(Database database) throws SQLException {
+        return Metadata.open(database, new RunCatalog(database, List.of()));
     }
 
-    private static void commit(MetadataStore store, String runId, String flow, String stage, Instant at)
+    private static void commit(Metadata store, String runId, String flow, String stage, Instant at)
             throws SQLException {
-        store.runStarted(runId, flow);
-        store.runEnded(runId, RunStatus.SUCCEEDED, List.of(), List.of(new MetadataStore.StageCommit(stage, at)), null);
+        store.runs().started(runId, flow);
+        store.runs().ended(runId, RunStatus.SUCCEEDED, List.of(), List.of(new RunLog.StageCommit(stage, at)), null);
     }
 
     @Test
@@ -74,11 +74,11 @@ class MetadataTimesTest {
         Instant first = Instant.parse("2026-10-25T00:50:00Z");
         Instant second = Instant.parse("2026-10-25T01:10:00Z");
         try (Database database = open(dir); Connection connection = database.connection()) {
-            MetadataStore store = openStore(database);
+            Metadata store = openStore(database);
             commit(store, "r1", "hourly", "raw", first);
             commit(store, "r2", "backfill", "raw", second);
 
-            assertEquals("backfill", store.lastCommittingFlow(connection, "raw"));
+            assertEquals("backfill", store.runs().lastCommittingFlow(connection, "raw"));
             assertEquals(List.of(new RunHistory.Commit("raw", "r2", second), new RunHistory.Commit("raw", "r1", first)),
                     store.history().commits(), "newest first");
         }
@@ -106,7 +106,7 @@ class MetadataTimesTest {
                 assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)),
                         rows(connection, "SELECT version FROM dag_meta.format"));
                 assertEquals(Instant.parse("2026-07-01T10:00:00Z"), history.runs("r1", 1).get(0).startedAt());
-                RunHistory.Run winter = history.runs("r2", 1).get(0);
+                RunHistory.PastRun winter = history.runs("r2", 1).get(0);
                 assertEquals(Instant.parse("2026-01-15T11:00:00.5Z"), winter.startedAt());
                 assertEquals(Instant.parse("2026-01-15T11:30:00Z"), winter.finishedAt());
                 assertEquals(List.of(new RunHistory.Commit("raw", "r2", Instant.parse("2026-10-25T00:30:00Z")),

@@ -1,16 +1,17 @@
 package dev.dag.internal.store.dialect.duckdb;
 
 import dev.dag.internal.store.dialect.BulkLoader;
+import dev.dag.internal.store.dialect.Capabilities;
 import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.ColumnReader;
 import dev.dag.internal.store.dialect.StandardSql;
-import dev.dag.internal.store.dialect.duckdb.DuckDbColumnReaders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,12 +33,19 @@ public final class DuckDbDialect extends StandardSql {
     }
 
     @Override
-    public String reservedSchema(String schema, String jdbcUrl) {
+    public Capabilities capabilities() {
+        // an embedded file: transactional, reads take no locks, one process at a time
+        return new Capabilities(true, false, false, false);
+    }
+
+    @Override
+    public Optional<String> reservedSchema(String schema, String jdbcUrl) {
         String name = schema.toLowerCase(Locale.ROOT);
         if (Set.of("main", "temp", "system", "information_schema", "pg_catalog").contains(name)) {
-            return "a schema of every DuckDB database";
+            return Optional.of("a schema of every DuckDB database");
         }
-        return name.equals(catalogOf(jdbcUrl)) ? "the name of the database file's catalog" : null;
+        return name.equals(catalogOf(jdbcUrl)) ? Optional.of("the name of the database file's catalog")
+                : Optional.empty();
     }
 
     /** An in-memory database holds nothing before a pool opens it; a file, once it exists. */

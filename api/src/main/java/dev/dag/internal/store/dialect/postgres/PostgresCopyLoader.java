@@ -4,7 +4,6 @@ import dev.dag.internal.store.dialect.BulkLoader;
 import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.ColumnType;
 import dev.dag.internal.store.dialect.StandardSql;
-import dev.dag.internal.store.dialect.postgres.PostgresCsv;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -3,15 +3,15 @@ package dev.dag.internal.store.dialect.postgres;
 import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.ColumnReader;
 import dev.dag.internal.store.dialect.BulkLoader;
+import dev.dag.internal.store.dialect.Capabilities;
 import dev.dag.internal.store.dialect.StandardSql;
-import dev.dag.internal.store.dialect.postgres.PostgresColumnReaders;
 import dev.dag.internal.store.dialect.lock.Coordination;
 import dev.dag.internal.store.dialect.lock.LeaseCoordination;
-import dev.dag.internal.store.dialect.postgres.SessionCoordination;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * PostgreSQL. DDL is transactional and views are bound to tables, not names, so the stage publish is a
@@ -41,13 +41,19 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
-    public String reservedSchema(String schema, String jdbcUrl) {
+    public Capabilities capabilities() {
+        return new Capabilities(true, true, true, true);
+    }
+
+    @Override
+    public Optional<String> reservedSchema(String schema, String jdbcUrl) {
         String name = schema.toLowerCase(Locale.ROOT);
         if (name.equals("information_schema") || name.startsWith("pg_")) {
-            return "a system schema of PostgreSQL";
+            return Optional.of("a system schema of PostgreSQL");
         }
         // public is every database's default schema: other applications' tables live there
-        return name.equals("public") ? "the default schema, shared with every other application" : null;
+        return name.equals("public") ? Optional.of("the default schema, shared with every other application")
+                : Optional.empty();
     }
 
     /** A server runs each session's statements in a process of their own: tasks at once use its cores. */
@@ -113,13 +119,13 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
-    public Coordination leaseCoordination(String metadataSchema, Duration lease) {
-        return new LeaseCoordination(qualified(metadataSchema, "leases"), lease);
+    public Optional<Coordination> leaseCoordination(String metadataSchema, Duration lease) {
+        return Optional.of(new LeaseCoordination(qualified(metadataSchema, "leases"), lease));
     }
 
     @Override
-    public String lockTimeout(int millis) {
-        return "SET LOCAL lock_timeout = '" + millis + "ms'";
+    public Optional<String> lockTimeout(int millis) {
+        return Optional.of("SET LOCAL lock_timeout = '" + millis + "ms'");
     }
 
     @Override
@@ -128,10 +134,10 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
-    public String selectLockHolders() {
-        return "SELECT DISTINCT a.pid, a.application_name, a.state, a.query_start, a.query FROM pg_locks l "
+    public Optional<String> selectLockHolders() {
+        return Optional.of("SELECT DISTINCT a.pid, a.application_name, a.state, a.query_start, a.query FROM pg_locks l "
                 + "JOIN pg_stat_activity a ON a.pid = l.pid JOIN pg_class c ON c.oid = l.relation "
                 + "JOIN pg_namespace n ON n.oid = c.relnamespace "
-                + "WHERE l.granted AND n.nspname = ? AND a.pid <> pg_backend_pid() ORDER BY a.pid";
+                + "WHERE l.granted AND n.nspname = ? AND a.pid <> pg_backend_pid() ORDER BY a.pid");
     }
 }

@@ -2,7 +2,8 @@ package dev.dag.internal.store.dialect.postgres;
 
 import dev.dag.internal.store.dialect.lock.LostStageLockException;
 import dev.dag.internal.store.dialect.lock.StageLock;
-import dev.dag.internal.store.dialect.lock.Transactions;
+import dev.dag.internal.jdbc.Statements;
+import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.dialect.lock.Connections;
 import dev.dag.internal.store.dialect.lock.Coordination;
 import dev.dag.internal.store.dialect.lock.Presence;
@@ -140,9 +141,12 @@ public final class SessionCoordination implements Coordination {
         }
 
         @Override
-        public void commitFenced(Transaction work) throws SQLException {
+        public void commitFenced(Statements work) throws SQLException {
             try {
-                Transactions.commit(session, this::proveHeld, work);
+                Transactions.commit(session, fenced -> {
+                    proveHeld(fenced);
+                    work.run(fenced);
+                });
             } catch (LostStageLockException e) {
                 throw e;
             } catch (SQLException e) {
