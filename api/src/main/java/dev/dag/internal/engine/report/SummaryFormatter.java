@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.run;
+package dev.dag.internal.engine.report;
 
 import dev.dag.Result;
 import dev.dag.TaskResult;
@@ -6,14 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Renders a {@link Result} as a plain-text table, one line per task, grouped by stage. */
-final class SummaryFormatter {
+public final class SummaryFormatter {
     private static final String[] HEADER = {"stage", "task", "outcome", "rows", "ms", "reason"};
     private static final int MAX_REASON = 70;
 
     private SummaryFormatter() {
     }
 
-    static String format(Result result) {
+    public static String format(Result result) {
         List<String[]> lines = new ArrayList<>();
         lines.add(HEADER);
         String previousStage = null;
