@@ -8,19 +8,23 @@
 #     test JVMs and every JVM they start (the environment is inherited), the quickstart's build and the demo.
 # A java.io.tmpdir on a JVM's command line (the test JVMs', their children's) wins over JAVA_TOOL_OPTIONS, so the
 # private folder receives only what escapes target/: a child JVM started without a folder of its own, a program that
-# writes to TMPDIR. After the build, anything in it is a leftover of the build.
+# writes to TMPDIR. After the build, anything in it is a leftover of the build. Maven's own JVM gets a second folder
+# (MAVEN_OPTS, which wins over JAVA_TOOL_OPTIONS), removed unchecked: Surefire keeps a folder of its own there
+# (surefire-<user>), Maven's and not the suite's.
 #
 # Why not list /tmp itself before and after the build: other processes of the machine (other builds, this script's
 # own log) write there at the same time, and a diff would count their files; a filter on the build's own names would
 # miss a leftover with a new name. Not covered: files a test writes to /tmp by name, and HotSpot's per-process files
 # (/tmp/hsperfdata_<user>, attach sockets), which go to /tmp whatever the settings and which the next JVM cleans up.
 
-# Creates the build's temporary folder (BUILD_TMP) in the machine's and points TMPDIR and every JVM's java.io.tmpdir
-# of this shell's later commands to it.
+# Creates the build's temporary folder (BUILD_TMP) and Maven's (MAVEN_TMP) in the machine's, and points TMPDIR and
+# every JVM's java.io.tmpdir of this shell's later commands to them.
 build_tmp_open() {
     BUILD_TMP=$(mktemp -d "${TMPDIR:-/tmp}/dag-ci-tmp.XXXXXX")
+    MAVEN_TMP=$(mktemp -d "${TMPDIR:-/tmp}/dag-ci-maven-tmp.XXXXXX")
     export TMPDIR=$BUILD_TMP
     export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }-Djava.io.tmpdir=$BUILD_TMP"
+    export MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }-Djava.io.tmpdir=$MAVEN_TMP"
     echo "ci: the build's temporary folder is $BUILD_TMP"
 }
 
@@ -41,9 +45,12 @@ build_tmp_check() {
     return 1
 }
 
-# Removes the build's temporary folder with whatever is left in it.
+# Removes the build's and Maven's temporary folders with whatever is left in them.
 build_tmp_remove() {
-    if [[ -n "${BUILD_TMP:-}" ]]; then
-        rm -rf -- "$BUILD_TMP"
-    fi
+    local folder
+    for folder in "${BUILD_TMP:-}" "${MAVEN_TMP:-}"; do
+        if [[ -n "$folder" ]]; then
+            rm -rf -- "$folder"
+        fi
+    done
 }

@@ -108,8 +108,8 @@ class ImperativeInteractiveIT {
     }
 
     /**
-     * The instance of {@code db} if it has a schema prefix, else a DuckDB instance with one in {@code folder} (closed by
-     * the caller).
+     * The instance of {@code db} if it has a schema prefix, else a DuckDB instance with one in {@code folder}
+     * (closed by the caller).
      */
     private static ConfigContext withPrefix(TestDatabase db, Path folder) {
         if (!db.config().schemaPrefix().isEmpty()) {

@@ -41,7 +41,8 @@ final class CliProcess {
         ConfigContext config = db.config();
         config.close(); // reopened by the next run of the test
         try (ScratchFolder folder = ScratchFolder.create("dag-cli-")) {
-            List<String> command = new ArrayList<>(List.of(java(), folder.javaTmpdirOption(), "-jar", jar().toString()));
+            List<String> command = new ArrayList<>(List.of(java(), folder.javaTmpdirOption(), "-jar",
+                    jar().toString()));
             command.addAll(instance(config, folder));
             command.addAll(List.of(arguments));
             Path out = folder.resolve("out");

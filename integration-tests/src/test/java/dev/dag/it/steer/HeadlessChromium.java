@@ -65,8 +65,8 @@ final class HeadlessChromium {
     }
 
     /**
-     * One load, in a {@link ScratchFolder} that holds the browser's profile, output and temporary files ({@code TMPDIR})
-     * and is deleted afterwards.
+     * One load, in a {@link ScratchFolder} that holds the browser's profile, output and temporary files
+     * ({@code TMPDIR}) and is deleted afterwards.
      */
     private static Load run(Path page, String... arguments) {
         Path binary = binary();
