@@ -13,6 +13,7 @@ public final class TaskInvocation {
     private final StageDefinition stage;
     private List<TaskInvocation> upstream = List.of();
     private Object placeholderResult;
+    private CallState callState;
 
     public TaskInvocation(TaskDescriptor descriptor, Object self, Object[] args, StageDefinition stage) {
         this.descriptor = descriptor;
@@ -48,6 +49,15 @@ public final class TaskInvocation {
 
     void upstream(List<TaskInvocation> producers) {
         this.upstream = List.copyOf(producers);
+    }
+
+    /** Its arguments and receiver as they were at the call; null when they cannot be hashed. */
+    public CallState callState() {
+        return callState;
+    }
+
+    void callState(CallState state) {
+        this.callState = state;
     }
 
     public Object placeholderResult() {

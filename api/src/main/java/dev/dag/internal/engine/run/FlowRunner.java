@@ -30,15 +30,17 @@ public final class FlowRunner implements FlowSteps {
 
     private final RunOptions options;
     private final Run run;
+    private final TaskSelection selection;
     private final Map<StageDefinition, StageExecution> executions = new HashMap<>();
 
     /** What a flow run hands back: the result and, if the run failed, the first failure. */
     public record Outcome(Result result, DagException failure) {
     }
 
-    private FlowRunner(RunOptions options, Run run) {
+    private FlowRunner(FlowDefinition flow, RunOptions options, Run run) {
         this.options = options;
         this.run = run;
+        this.selection = new TaskSelection(flow, options);
     }
 
     /**
@@ -84,7 +86,7 @@ public final class FlowRunner implements FlowSteps {
     private static void runStages(FlowDefinition flow, RunOptions options, Run run, int parallelism) {
         ThreadStates.beginFlowRun(run);
         try {
-            FlowSchedule.run(flow, new FlowRunner(options, run), parallelism, options.failFast());
+            FlowSchedule.run(flow, new FlowRunner(flow, options, run), parallelism, options.failFast());
         } finally {
             ThreadStates.endRun(run);
         }
@@ -93,8 +95,8 @@ public final class FlowRunner implements FlowSteps {
     @Override
     public boolean beginStage(StageDefinition definition) {
         try {
-            executions.put(definition, run.beginStage(definition, selected(definition) && options.tasks().isEmpty(),
-                    false));
+            executions.put(definition, run.beginStage(definition, selection.runs(definition)
+                    && options.tasks().isEmpty(), false));
             return true;
         } catch (DagException e) {
             stageFailed(definition, e);
@@ -105,15 +107,14 @@ public final class FlowRunner implements FlowSteps {
     @Override
     public TaskWork start(TaskInvocation invocation) {
         StageExecution stage = executions.get(invocation.stage());
-        boolean selected = selected(invocation.stage())
-                && (options.tasks().isEmpty() || options.tasks().contains(invocation.taskName()));
+        boolean selected = selection.runs(invocation);
         int ordinal = stage.nextOrdinal(invocation.taskName());
         boolean forced = !options.tasks().isEmpty();
         return () -> {
             boolean joined = ThreadStates.joinRun(run);
             try {
                 TaskExecution execution = selected ? run.runTask(stage, invocation, ordinal, forced)
-                        : run.readCommitted(stage, invocation, ordinal);
+                        : run.readCommitted(stage, invocation, ordinal, selection);
                 return execution.failure() == null;
             } finally {
                 if (joined) {
@@ -125,7 +126,7 @@ public final class FlowRunner implements FlowSteps {
 
     @Override
     public void skip(TaskInvocation invocation, String reason) {
-        run.skip(invocation, reason);
+        run.skip(invocation, selection.runs(invocation) ? reason : "not selected, and " + reason);
     }
 
     @Override
@@ -150,10 +151,6 @@ public final class FlowRunner implements FlowSteps {
                 .forEach(invocation -> run.skip(invocation, "stage '" + definition.name() + "' failed: "
                         + e.getMessage()));
         run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
-    }
-
-    private boolean selected(StageDefinition stage) {
-        return options.stages().isEmpty() || options.stages().contains(stage.name());
     }
 
     private static void checkSelection(FlowDefinition flow, RunOptions options) {

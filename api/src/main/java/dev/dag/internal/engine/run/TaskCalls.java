@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 /**
  * Decides what a call of a task method does, given what this thread is doing: record it (flow
  * definition), run it at once (eager run), enter its body (the run invoked it), or nothing (a plain call,
- * or a task called inside another task's body, whose tables then belong to the caller). A plain call on a
+ * or a task called inside another task's body, whose tables then belong to the caller: see {@link NestedCall}). A plain call on a
  * thread while a run is open on another is warned about in that run: runs do not reach other threads.
  */
 public final class TaskCalls {
@@ -49,7 +49,7 @@ public final class TaskCalls {
             return null;
         }
         if (!(state instanceof Defining) && !(state instanceof RunningEager)) {
-            return null; // a task called inside another task's body (its tables are the caller's)
+            return NestedCall.of(owner, methodKey, spec, args); // inside another task's body: its tables are the caller's
         }
         TaskDescriptor descriptor;
         try {
@@ -58,7 +58,7 @@ public final class TaskCalls {
                 return null;
             }
             if (state instanceof Defining defining) {
-                return new RecordedCall(Definitions.record(defining, descriptor, self, args));
+                return new RecordedCall(Definitions.record(defining, descriptor, self, args, CallStates::of));
             }
         } catch (DagException e) {
             throw StackTraces.atCaller(e, owner, methodKey.substring(0, methodKey.indexOf('(')));
@@ -75,6 +75,9 @@ public final class TaskCalls {
     public static Object exit(Object call, Object returned, Throwable thrown) throws Throwable {
         if (call instanceof RecordedCall recorded) {
             return recorded.value();
+        }
+        if (call instanceof NestedCall nested) {
+            return nested.exit(returned, thrown);
         }
         TaskScope scope = (TaskScope) call;
         try {
