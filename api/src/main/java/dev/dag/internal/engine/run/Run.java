@@ -283,7 +283,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      * stage holds for the same call. Without them it fails when a selected task reads it, and is skipped otherwise.
      */
     TaskExecution readCommitted(StageExecution stage, TaskInvocation invocation, int ordinal,
-                                TaskSelection selection) {
+                                FlowRunner.TaskSelection selection) {
         TaskExecution execution = runner(stage).readCommitted(invocation, ordinal);
         if (execution == null) {
             String none = "no output of this call in the last commit of stage '" + stage.name() + "' (its code, "
