@@ -107,10 +107,11 @@ class RepeatedCallsIT {
         assertEquals(3, ((Number) first.rows(calls.get(2), Map.class).get(0).get("n")).intValue());
 
         Plan plan = countsThenSum(3, 2, 1).plan(db.options());
-        assertTrue(plan.tasks(PlannedTask.Decision.RUN).isEmpty(), plan::summary);
+        assertEquals(List.of("sum"), plan.tasks(PlannedTask.Decision.RUN).stream().map(PlannedTask::task).toList(),
+                plan::summary);
         Result reordered = db.run(countsThenSum(3, 2, 1));
-        assertTrue(reordered.tasks().stream().allMatch(task -> task.outcome() == TaskOutcome.CACHE_VALID),
-                reordered::summary);
+        assertTrue(reordered.tasks().stream().filter(task -> task.task().equals("count"))
+                .allMatch(task -> task.outcome() == TaskOutcome.CACHE_VALID), reordered::summary);
         List<String> again = reordered.tasks().stream().filter(task -> task.task().equals("count"))
                 .map(task -> task.tables().get(0)).toList();
         assertEquals(List.of(names.get(2), names.get(1), names.get(0)), again, "a call's name does not depend on "

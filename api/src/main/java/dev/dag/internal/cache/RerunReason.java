@@ -36,17 +36,17 @@ public final class RerunReason {
         if (current.code().isAuto() && !previous.code().fingerprint().equals(current.code().fingerprint())) {
             return codeChange(previous, current);
         }
-        if (!previous.subject().tableBase().equals(current.subject().tableBase())) {
-            return "the tables it gives no name are named '" + current.subject().tableBase() + "' now, not '"
-                    + previous.subject().tableBase() + "' (a task called several times in a stage names them after "
-                    + "itself and a hash of the call)";
-        }
         String argument = argumentChange(previous, current);
         if (argument != null) {
             return argument;
         }
         if (!Objects.equals(previous.receiver(), current.receiver())) {
             return "task object changed (" + change(previous.receiver(), current.receiver()) + ")";
+        }
+        if (!previous.subject().tableBase().equals(current.subject().tableBase())) {
+            return "the tables it gives no name are named '" + current.subject().tableBase() + "' now, not '"
+                    + previous.subject().tableBase() + "' (a task called several times in a stage names them after "
+                    + "itself and a hash of the call)";
         }
         String fresh = freshInput(previous, current);
         if (fresh != null) {
