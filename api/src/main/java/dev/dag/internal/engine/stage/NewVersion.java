@@ -43,13 +43,14 @@ final class NewVersion {
         if (owner == null) {
             return;
         }
+        String object = kind == ObjectKind.TABLE ? "table" : "blob";
         String what = (kind == ObjectKind.TABLE ? "Table '" : "Blob '") + name + "' is written twice in stage '" + stage;
         if (owner.task().equals(call.task())) {
             String differ = RerunReason.argumentsThatDiffer(owner.key(), call.key());
             throw new DefinitionException(what + "' by task '" + call.task() + "', called again with other arguments"
                     + (differ.isEmpty() ? "" : " (" + differ + ")") + ". Names are unique per stage (and not "
-                    + "case-sensitive): name it after the arguments, or leave it unnamed (each call then gets one of "
-                    + "its own).", call.task(), name, stage);
+                    + "case-sensitive): name the " + object + " after the arguments, or leave it unnamed (each call "
+                    + "then gets one of its own).", call.task(), name, stage);
         }
         throw new DefinitionException(what + "': by task '" + owner.task() + "' and by task '" + call.task()
                 + "'. Names are unique per stage (and not case-sensitive): give one of them another name with "
