@@ -1,7 +1,6 @@
 package dev.dag.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -133,6 +132,11 @@ class RepeatedCallsIT {
         assertEquals(3, seen.get());
     }
 
+    /** Whether the refusal names n as the argument that differs (the calls may run in either order at once). */
+    private static boolean differsInN(DagException error) {
+        return error.getMessage().contains("(n: 1 → 2)") || error.getMessage().contains("(n: 2 → 1)");
+    }
+
     @OnEachDatabase
     void aNamedTableOfCallsWithOtherArgumentsIsRefusedNamingTheArgumentsThatDiffer(TestDatabase db) {
         Flow flow = Flows.oneStage("repeated", "s", () -> {
@@ -143,7 +147,7 @@ class RepeatedCallsIT {
         DagException error = assertThrows(DagException.class, () -> db.run(flow));
 
         assertTrue(error.getMessage().contains("Table 'fixed' is written twice"), error.getMessage());
-        assertTrue(error.getMessage().contains("n: 1 → 2"), error.getMessage());
+        assertTrue(differsInN(error), error.getMessage());
         assertTrue(!error.getMessage().contains("label"), "label is the same in both calls: " + error.getMessage());
     }
 
@@ -157,6 +161,6 @@ class RepeatedCallsIT {
         DagException error = assertThrows(DagException.class, () -> db.run(flow));
 
         assertTrue(error.getMessage().contains("Blob 'settings' is written twice"), error.getMessage());
-        assertNotEquals(-1, error.getMessage().indexOf("n: 1 → 2"), error.getMessage());
+        assertTrue(differsInN(error), error.getMessage());
     }
 }
