@@ -43,6 +43,11 @@ public final class RerunReason {
         if (!Objects.equals(previous.receiver(), current.receiver())) {
             return "task object changed (" + change(previous.receiver(), current.receiver()) + ")";
         }
+        if (!previous.subject().tableBase().equals(current.subject().tableBase())) {
+            return "the tables it gives no name are named '" + current.subject().tableBase() + "' now, not '"
+                    + previous.subject().tableBase() + "' (a task called several times in a stage names them after "
+                    + "itself and a hash of the call)";
+        }
         String fresh = freshInput(previous, current);
         if (fresh != null) {
             return fresh;
@@ -86,6 +91,22 @@ public final class RerunReason {
             }
         }
         return null;
+    }
+
+    /** The arguments two calls of a task differ in, as {@code name: before → after} joined by "; " ("" for none). */
+    public static String argumentsThatDiffer(TaskKey first, TaskKey second) {
+        TreeSet<String> positions = new TreeSet<>(first.arguments().keySet());
+        positions.addAll(second.arguments().keySet());
+        StringBuilder differ = new StringBuilder();
+        for (String position : positions) {
+            String before = first.arguments().get(position);
+            String after = second.arguments().get(position);
+            if (!Objects.equals(before, after)) {
+                String name = second.names().isEmpty() ? first.nameOf(position) : second.nameOf(position);
+                differ.append(differ.isEmpty() ? "" : "; ").append(name).append(": ").append(change(before, after));
+            }
+        }
+        return differ.toString();
     }
 
     public static String freshInput(TaskKey previous, TaskKey current) {

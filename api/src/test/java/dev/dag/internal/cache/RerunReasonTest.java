@@ -281,6 +281,21 @@ class RerunReasonTest {
     }
 
     @Test
+    void unnamedTablesNamedAnewSayWhyOnlyWhenTheArgumentsAreTheSame() {
+        TaskKey single = TaskKey.of(new TaskKey.Subject("part", "s", "m(I)V"), TaskKey.Code.of("1"),
+                Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey oneOfTwo = TaskKey.of(new TaskKey.Subject("part", "s", "m(I)V", "part_0a1b2c3d"), TaskKey.Code.of("1"),
+                Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey otherArgument = TaskKey.of(new TaskKey.Subject("part", "s", "m(I)V", "part_4e5f6a7b"),
+                TaskKey.Code.of("1"), Map.of("00", "2"), List.of("n"), "", null);
+
+        assertTrue(RerunReason.between(single, oneOfTwo).startsWith("the tables it gives no name are named "
+                + "'part_0a1b2c3d' now, not 'part'"), RerunReason.between(single, oneOfTwo));
+        assertEquals("constant argument 'n' changed (1 → 2)", RerunReason.between(oneOfTwo, otherArgument));
+        assertEquals("n: 1 → 2", RerunReason.argumentsThatDiffer(oneOfTwo, otherArgument));
+    }
+
+    @Test
     void anAutoVersionWhoseCodeChangedSaysSo() {
         TaskKey before = TaskKey.of(new TaskKey.Subject("t", "s", "m()V"), new TaskKey.Code("auto", "f1", ""),
                 Map.of(), List.of(), "", null);

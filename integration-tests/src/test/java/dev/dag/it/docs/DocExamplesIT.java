@@ -72,6 +72,16 @@ class DocExamplesIT {
     }
 
     @OnEachDatabase
+    void cachingRepeatedCallsAreOneCallOrTablesOfTheirOwn(TestDatabase db) {
+        Result result = db.run(CachingExamples.regions());
+
+        List<String> tables = result.tasks().stream().map(task -> task.tables().get(0)).toList();
+        assertEquals(2, tables.size(), result.summary());
+        tables.forEach(table -> assertTrue(table.matches("region_[0-9a-f]{8}"), table));
+        assertEquals("south", db.value("SELECT region FROM " + db.table("raw", tables.get(1))));
+    }
+
+    @OnEachDatabase
     void cachingModesAndSubsetsRun(TestDatabase db) {
         List<Result> last = CachingExamples.modesAndSubsets(bigOrdersFlow(5), db.config());
         assertTrue(last.get(0).successful(), last.get(0).summary());

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Builds a task's cache key: task name, stage, version, every argument as canonical JSON (an input
@@ -39,18 +40,33 @@ final class TaskKeyBuilder {
         this.projectPackages = projectPackages;
     }
 
-    TaskKey build(TaskInvocation invocation, Object[] boundArgs, String runId, int ordinal, CacheEntry previous,
-                  CacheValidationMode mode) {
+    /** The key of a call whose unnamed tables are named after {@code tableBase}, from its bound arguments. */
+    TaskKey build(TaskInvocation invocation, Object[] boundArgs, String tableBase, String runId, int ordinal,
+                  CacheEntry previous, CacheValidationMode mode) {
         TaskDescriptor task = invocation.descriptor();
-        Map<String, String> arguments = arguments(invocation);
-        List<String> names = ParameterNames.of(task.method());
-        String receiver = receiver(invocation);
         String freshness = task.hasFreshness() ? freshness(invocation, boundArgs) : null;
         if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
             freshness = previous.key().freshness();
         }
+        return build(invocation, tableBase, freshness, runId, ordinal);
+    }
+
+    /**
+     * The key of a call that is not selected to run, without its source fingerprint (the committed entry's is
+     * taken, as a selected run takes its inputs from the cache): {@link TaskKey#isCallOf} finds its entry.
+     */
+    TaskKey buildWithoutFreshness(TaskInvocation invocation, String tableBase, String runId, int ordinal) {
+        return build(invocation, tableBase, null, runId, ordinal);
+    }
+
+    private TaskKey build(TaskInvocation invocation, String tableBase, String freshness, String runId, int ordinal) {
+        TaskDescriptor task = invocation.descriptor();
+        StateRules rules = rules(task, placeholder -> inputToken(ledger.outputKey(placeholder)));
+        Map<String, String> arguments = arguments(invocation, rules);
+        List<String> names = ParameterNames.of(task.method());
+        String receiver = receiver(invocation, rules);
         TaskKey.Subject subject = new TaskKey.Subject(task.name(), invocation.stage().name(),
-                task.method().getDeclaringClass().getName() + "." + task.key());
+                task.method().getDeclaringClass().getName() + "." + task.key(), tableBase);
         TaskKey.Code code = codeOf(task);
         if (task.version().isEmpty()) {
             return TaskKey.fresh(subject, code, arguments, names, receiver, freshness, runId, ordinal);
@@ -70,14 +86,19 @@ final class TaskKeyBuilder {
         return new TaskKey.Code(task.version(), code.hash(), code.toJson());
     }
 
-    private Map<String, String> arguments(TaskInvocation invocation) {
+    /**
+     * Each argument's canonical JSON by position, hashed by {@code rules}.
+     *
+     * @throws DefinitionException for an argument that cannot be hashed
+     */
+    static Map<String, String> arguments(TaskInvocation invocation, StateRules rules) {
         List<String> names = ParameterNames.of(invocation.descriptor().method());
         Object[] args = invocation.args();
         Map<String, String> arguments = new TreeMap<>();
         for (int i = 0; i < args.length; i++) {
             String name = names.get(i);
             try {
-                arguments.put(TaskKey.position(i), StateJson.of(args[i], rules(invocation.descriptor()), name));
+                arguments.put(TaskKey.position(i), StateJson.of(args[i], rules, name));
             } catch (IllegalArgumentException e) {
                 throw new DefinitionException("Argument '" + name + "' of " + invocation + " cannot be part of its "
                         + "cache key: " + e.getMessage(), invocation.taskName(), null, invocation.stage().name());
@@ -88,19 +109,20 @@ final class TaskKeyBuilder {
 
     /**
      * How arguments and the receiver are hashed: by their full state, with every table and blob replaced by
-     * a token that names its content, and lambdas by the fingerprint of their code.
+     * a token that names its content ({@code inputs} gives the token of another task's output), and lambdas by the
+     * fingerprint of their code.
      */
-    private StateRules rules(TaskDescriptor task) {
+    static StateRules rules(TaskDescriptor task, Function<OutputPlaceholder, Object> inputs) {
         Map<String, Set<String>> ignored = task.ignoredFields().isEmpty() ? Map.of()
                 : Map.of(task.method().getDeclaringClass().getName(), task.ignoredFields());
-        return new StateRules(this::token, LambdaCode::of, ignored);
+        return new StateRules(value -> token(value, inputs), LambdaCode::of, ignored);
     }
 
     /** The token standing for a table, blob or placeholder; null for any other value (hashed by its state). */
-    private Object token(Object value) {
+    private static Object token(Object value, Function<OutputPlaceholder, Object> inputs) {
         OutputPlaceholder placeholder = Placeholders.of(value);
         if (placeholder != null) {
-            return inputToken(ledger.outputKey(placeholder));
+            return inputs.apply(placeholder);
         }
         if (value instanceof Table table) {
             return tableToken(table);
@@ -153,13 +175,13 @@ final class TaskKeyBuilder {
      * The receiver's fields (private ones included; mark a field {@code transient} to leave it out, or list it
      * under the task's {@code ignore:} in the configuration): an instance task's SQL usually depends on them.
      */
-    private String receiver(TaskInvocation invocation) {
+    static String receiver(TaskInvocation invocation, StateRules rules) {
         Object self = invocation.self();
         if (self == null) {
             return "";
         }
         try {
-            return StateJson.ofReceiver(self, rules(invocation.descriptor()));
+            return StateJson.ofReceiver(self, rules);
         } catch (IllegalArgumentException e) {
             throw new DefinitionException("The object of instance task " + invocation + " cannot be part of its cache "
                     + "key: " + e.getMessage() + " (its fields decide what the task computes, so dag hashes them)",

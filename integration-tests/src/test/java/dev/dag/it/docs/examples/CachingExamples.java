@@ -8,6 +8,7 @@ import dev.dag.Freshness;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.Stage;
 import dev.dag.Table;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -35,6 +36,25 @@ public final class CachingExamples {
         return Table.of("SELECT * FROM " + orders.ref() + " WHERE qty >= " + minQty).name("big_orders");
     }
     // end:big-orders
+
+    // docs:repeated-calls
+    @Materialize(version = "1")
+    static Table region(String name) {                    // gives its table no name
+        return Table.of("SELECT '" + name + "' AS region");
+    }
+
+    public static Flow regions() {
+        Flow flow = new Flow("regions");
+        try (flow) {
+            try (Stage raw = new Stage("raw")) {
+                Table north = region("north");
+                Table same = region("north");            // the same call: north's table, not run again
+                Table south = region("south");           // another call: a table of its own
+            }
+        }
+        return flow;
+    }
+    // end:repeated-calls
 
     /** Orders with a declared decimal column (docs/types.md). */
     @Materialize(version = Materialize.AUTO)
