@@ -34,9 +34,14 @@ final class CliProcess {
 
     /** Runs {@code dag <arguments>} on {@code db}'s instance with no input. */
     static Outcome run(TestDatabase db, String... arguments) {
+        return run(jar(), db, arguments);
+    }
+
+    /** Runs {@code dag <arguments>} of the command jar {@code cli} (its libraries in {@code lib/} next to it). */
+    static Outcome run(Path cli, TestDatabase db, String... arguments) {
         ConfigContext config = db.config();
         config.close(); // reopened by the next run of the test
-        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", cli.toString()));
         command.addAll(instance(config));
         command.addAll(List.of(arguments));
         try {
@@ -80,7 +85,8 @@ final class CliProcess {
         }
     }
 
-    private static Path jar() {
+    /** The command jar the build made. */
+    static Path jar() {
         String jar = System.getProperty("dag.cli.jar");
         assertNotNull(jar, "the failsafe configuration passes the CLI jar as dag.cli.jar");
         return Path.of(jar);

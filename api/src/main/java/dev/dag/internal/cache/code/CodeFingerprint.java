@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * {@code Materialize.AUTO}; {@code parts} says what it was made of, one entry per method reached
  * ({@code "dev.example.CleanTasks.orders(Ldev/dag/Table;)Ldev/dag/Table;"} → the hash of its normalized code and
  * where the walk found it), per static final value read, and per library used
- * ({@code "lib:jackson-databind-2.23.0.jar"} → its identity), so that a rerun reason can say what changed. The
+ * ({@code "lib:com.fasterxml.jackson.core:jackson-databind"} → its version), so that a rerun reason can say what changed. The
  * format of the entries is described in {@link Parts}.
  *
  * @param hash  SHA-256 (hex) of the parts' keys and code hashes

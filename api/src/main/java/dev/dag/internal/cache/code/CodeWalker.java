@@ -22,9 +22,10 @@ import java.util.TreeMap;
  * the declaration the owner has or inherits from its superclasses, else to a default method of its interfaces);
  * method handles, lambda bodies included; the creation of a project class ({@code new}), which reaches all of that
  * class's methods (anonymous and local classes, records); and reads of static final fields of project classes,
- * whose current values join the parts. Library classes are listed by their jar, JDK classes are ignored. Each
- * method is visited once (recursion ends), and after {@link #MAX_METHODS} methods the methods still waiting are
- * counted by the hash of their whole class and not followed further, with a note.
+ * whose current values join the parts. Released libraries are listed by their coordinates; the JDK and dag are
+ * ignored (see {@link CodeOrigins}). Each method is visited once (recursion ends), and after {@link #MAX_METHODS}
+ * methods the methods still waiting are counted by the hash of their whole class and not followed further, with a
+ * note.
  *
  * <p>Cost: the classes are read once per JVM ({@link ClassCode}); a walk then costs a few map look-ups and one
  * {@code Class.forName} (already loaded classes: a hash look-up) per reference, that is microseconds per method

@@ -359,51 +359,96 @@ class CodeFingerprintsTest {
                 after.changeSince(before));
     }
 
-    @Test
-    void libraryCodeIsNotWalkedButIdentified() {
-        String tasks = """
-                package dev.example;
-                import dev.dag.Table;
-                import dev.lib.Quote;
-                public class Tasks {
-                    public static Table orders(Table raw) {
-                        return Table.of("SELECT * FROM " + raw.ref() + " WHERE status = " + Quote.literal("paid"));
-                    }
+    private static final String QUOTING_TASKS = """
+            package dev.example;
+            import dev.dag.Table;
+            import dev.lib.Quote;
+            public class Tasks {
+                public static Table orders(Table raw) {
+                    return Table.of("SELECT * FROM " + raw.ref() + " WHERE status = " + Quote.literal("paid"));
                 }
-                """;
-        Path libraryV1 = library("lib1", "'");
-        Path libraryV2 = library("lib2", "''");
-        Path project = compile(Map.of(TASKS, tasks), libraryV1);
+            }
+            """;
+
+    @Test
+    void aLibraryWithoutReleaseCoordinatesIsSeenByTheCodeTheTaskReaches() {
+        Path libraryV1 = library("lib1", "'", Map.of());
+        Path libraryV2 = library("lib2", "''", Map.of());
+        Path project = compile(Map.of(TASKS, QUOTING_TASKS), libraryV1);
 
         CodeFingerprint before = fingerprint(Variants.loader(project, libraryV1), "orders", List.of());
         CodeFingerprint after = fingerprint(Variants.loader(project, libraryV2), "orders", List.of());
 
-        assertTrue(before.parts().containsKey("dev.example.Tasks.orders(Ldev/dag/Table;)Ldev/dag/Table;"));
-        assertTrue(before.parts().get("lib:quote-lib.jar").startsWith("sha256:"), before.parts().toString());
-        assertTrue(before.parts().keySet().stream().anyMatch(key -> key.startsWith("lib:") && key.endsWith("classes")),
-                "dag-api counts as a library: " + before.parts().keySet());
-        assertFalse(before.parts().keySet().stream().anyMatch(key -> key.startsWith("dev.lib.")
-                || key.startsWith("dev.dag.")), "library code is not walked: " + before.parts().keySet());
+        assertTrue(before.parts().containsKey("dev.lib.Quote.literal(Ljava/lang/String;)Ljava/lang/String;"),
+                before.parts().keySet().toString());
         assertNotEquals(before.hash(), after.hash());
-        assertEquals("library quote-lib.jar changed", after.changeSince(before));
-
-        CodeFingerprint walked = fingerprint(Variants.loader(project, libraryV1), "orders", List.of("dev.lib"));
-        assertTrue(walked.parts().containsKey("dev.lib.Quote.literal(Ljava/lang/String;)Ljava/lang/String;"),
-                "a configured project package is walked: " + walked.parts().keySet());
-        assertFalse(walked.parts().containsKey("lib:quote-lib.jar"));
+        assertEquals("Tasks.orders → Quote.literal (Quote.java)", after.changeSince(before));
     }
 
-    /** A jar {@code dir}/quote-lib.jar of one class quoting SQL literals with {@code quote}. */
-    private Path library(String dir, String quote) {
-        Path classes = Variants.compile(temp.resolve(dir), Map.of("dev/lib/Quote.java", """
+    @Test
+    void dagsOwnClassesNeverEnterATasksFingerprint() {
+        Path library = library("lib1", "'", Map.of());
+        CodeFingerprint fingerprint = fingerprint(Variants.loader(compile(Map.of(TASKS, QUOTING_TASKS), library),
+                library), "orders", List.of("dev."));
+
+        assertFalse(fingerprint.parts().keySet().stream().anyMatch(key -> key.contains("dev.dag.")
+                || key.startsWith("lib:")), "dag-api is neither walked nor listed: " + fingerprint.parts().keySet());
+    }
+
+    @Test
+    void aReleasedLibraryIsSeenByItsCoordinatesNotItsBytes() {
+        Path project = compile(Map.of(TASKS, QUOTING_TASKS), library("lib0", "'", Map.of()));
+        CodeFingerprint v1 = fingerprint(Variants.loader(project, library("lib1", "'", released("1.0"))), "orders",
+                List.of());
+        CodeFingerprint v1Rebuilt = fingerprint(Variants.loader(project, library("lib2", "''", released("1.0"))),
+                "orders", List.of());
+        CodeFingerprint v11 = fingerprint(Variants.loader(project, library("lib3", "'", released("1.1"))), "orders",
+                List.of());
+        CodeFingerprint snapshot = fingerprint(Variants.loader(project, library("lib4", "'",
+                released("1.2-SNAPSHOT"))), "orders", List.of());
+
+        assertEquals("1.0", v1.parts().get("lib:dev.lib:quote-lib"), v1.parts().toString());
+        assertFalse(v1.parts().keySet().stream().anyMatch(key -> key.startsWith("dev.lib.")), "not walked");
+        assertEquals(v1, v1Rebuilt, "a released version is what it is, whatever the jar's bytes");
+        assertEquals("library dev.lib:quote-lib changed (1.0 → 1.1)", v11.changeSince(v1));
+        assertTrue(snapshot.parts().containsKey("dev.lib.Quote.literal(Ljava/lang/String;)Ljava/lang/String;"),
+                "a snapshot is walked: " + snapshot.parts().keySet());
+    }
+
+    @Test
+    void aJarBuiltTwiceFromTheSameSourcesGivesTheSameFingerprint() {
+        Path sources = Variants.compile(temp.resolve("lib"), Map.of("dev/lib/Quote.java", quoteSource("'")));
+        Path first = Variants.jar(sources, temp.resolve("build1").resolve("quote-lib.jar"),
+                released("1.0-SNAPSHOT"), 1_000_000_000_000L);
+        Path second = Variants.jar(sources, temp.resolve("build2").resolve("quote-lib.jar"),
+                released("1.0-SNAPSHOT"), 1_700_000_000_000L);
+        Path project = compile(Map.of(TASKS, QUOTING_TASKS), first);
+
+        assertEquals(fingerprint(Variants.loader(project, first), "orders", List.of()),
+                fingerprint(Variants.loader(project, second), "orders", List.of()));
+    }
+
+    private static Map<String, String> released(String version) {
+        return Map.of("META-INF/maven/dev.lib/quote-lib/pom.properties",
+                "groupId=dev.lib\nartifactId=quote-lib\nversion=" + version + "\n");
+    }
+
+    /** A jar {@code dir}/quote-lib.jar of one class quoting SQL literals with {@code quote}, and {@code extra}. */
+    private Path library(String dir, String quote, Map<String, String> extra) {
+        Path classes = Variants.compile(temp.resolve(dir), Map.of("dev/lib/Quote.java", quoteSource(quote)));
+        return Variants.jar(classes, temp.resolve(dir).resolve("jar").resolve("quote-lib.jar"), extra,
+                System.currentTimeMillis());
+    }
+
+    private static String quoteSource(String quote) {
+        return """
                 package dev.lib;
                 public final class Quote {
                     public static String literal(String text) {
                         return "%s" + text + "%s";
                     }
                 }
-                """.formatted(quote, quote)));
-        return Variants.jar(classes, temp.resolve(dir).resolve("jar").resolve("quote-lib.jar"));
+                """.formatted(quote, quote);
     }
 
     @Test
