@@ -82,7 +82,9 @@ final class TaskRunner {
                     + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
                     List.of());
         }
-        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder);
+        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder)
+                .withWarnings(OutsideInputWarnings.of(invocation, stageRun.database().config().projectPackages(),
+                        ledger));
         if (execution.failure() == null) {
             stage.succeeded(key, execution);
         }

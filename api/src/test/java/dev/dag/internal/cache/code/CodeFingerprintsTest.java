@@ -452,6 +452,52 @@ class CodeFingerprintsTest {
     }
 
     @Test
+    void callsThatReadOutsideTheJvmAreListedWithTheMethodThatMakesThem() {
+        CodeFingerprint fingerprint = task("""
+                package dev.example;
+                import java.nio.file.Files;
+                import java.nio.file.Path;
+                import java.util.List;
+                public class Tasks {
+                    public static String orders(String file) throws Exception {
+                        return "" + Csv.read(file) + java.time.LocalDate.now() + new java.util.Random().nextInt()
+                                + java.util.UUID.randomUUID() + System.currentTimeMillis() + System.getenv("HOME")
+                                + new java.util.Scanner(Path.of(file)).next() + new java.net.URL(file).openStream();
+                    }
+                    static final class Csv {
+                        static List<String> read(String file) throws Exception {
+                            return Files.readAllLines(Path.of(file));
+                        }
+                    }
+                }
+                """);
+
+        assertEquals(java.util.Set.of("java.nio.file.Files.readAllLines", "java.time.LocalDate.now",
+                "new java.util.Random", "java.util.Random.nextInt", "java.util.UUID.randomUUID",
+                "java.lang.System.currentTimeMillis", "java.lang.System.getenv", "new java.util.Scanner",
+                "java.net.URL.openStream", "new java.net.URL"), fingerprint.outsideInputs().keySet());
+        assertEquals("Tasks$Csv.read", fingerprint.outsideInputs().get("java.nio.file.Files.readAllLines"));
+        assertEquals("Tasks.orders", fingerprint.outsideInputs().get("java.time.LocalDate.now"));
+    }
+
+    @Test
+    void namesOfFilesAndPureComputationsAreNoOutsideInput() {
+        CodeFingerprint fingerprint = task("""
+                package dev.example;
+                import java.nio.file.Path;
+                public class Tasks {
+                    public static String orders(String file) {
+                        return Path.of(file).resolve("x").getFileName() + java.net.URI.create(file).getPath()
+                                + java.net.URLEncoder.encode(file, java.nio.charset.StandardCharsets.UTF_8)
+                                + java.time.LocalDate.of(2024, 1, 1) + Math.max(1, 2);
+                    }
+                }
+                """);
+
+        assertEquals(Map.of(), fingerprint.outsideInputs());
+    }
+
+    @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a guard against a hang, not a speed claim
     void recursionTerminates() throws Exception {
         CodeFingerprint fingerprint = task("""
