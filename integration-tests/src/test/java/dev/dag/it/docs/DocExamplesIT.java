@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,30 @@ class DocExamplesIT {
         TaskResult today = again.task("ordersAsOfToday").orElseThrow();
         assertEquals(TaskOutcome.LAZY_CACHE_VALID, today.outcome(), again.summary());
         assertEquals(List.of(), today.warnings(), "the freshness says what current_date depends on");
+    }
+
+    @OnEachDatabase
+    void cachingATaskThatReadsAFileRerunsWhenTheFileChanges(TestDatabase db) throws IOException {
+        Path csv = dir.resolve("orders.csv");
+        Files.writeString(csv, "id,qty,amount\n1,2,10.50\n");
+        Files.setLastModifiedTime(csv, FileTime.fromMillis(1_600_000_000_000L));
+        Flow flow = new Flow("docs_csv");
+        try (flow) {
+            try (Stage raw = new Stage("raw")) {
+                CachingExamples.ordersFromCsvOf(csv);
+            }
+        }
+        db.run(flow);
+        TaskResult same = db.run(flow).task("ordersFromCsv").orElseThrow();
+        assertEquals(TaskOutcome.CACHE_VALID, same.outcome(), same.reason());
+        assertEquals(List.of(), same.warnings(), "the freshness says what the task reads");
+
+        Files.writeString(csv, "id,qty,amount\n1,2,10.50\n2,7,99.00\n");
+        Files.setLastModifiedTime(csv, FileTime.fromMillis(1_700_000_000_000L));
+        TaskResult changed = db.run(flow).task("ordersFromCsv").orElseThrow();
+
+        assertEquals(TaskOutcome.RAN, changed.outcome(), changed.reason());
+        assertEquals(2, db.rows("SELECT * FROM " + db.table("raw", "orders_csv")).size());
     }
 
     @OnEachDatabase
