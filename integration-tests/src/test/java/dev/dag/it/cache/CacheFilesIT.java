@@ -25,6 +25,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Stories of tasks that read what the cache cannot see: a file, the clock. A cached task whose code reaches such a
@@ -33,6 +34,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(PlansAgree.class)
 class CacheFilesIT {
+    @TempDir
+    Path dir;
+
     /** Tasks that read a CSV of quantities, one number a line, and sum them. */
     static final class CsvTasks {
         @Materialize(version = "1")
@@ -77,8 +81,8 @@ class CacheFilesIT {
         return flow;
     }
 
-    private static Path csv(String... lines) throws IOException {
-        Path file = Files.createTempFile("dag-orders", ".csv");
+    private Path csv(String... lines) throws IOException {
+        Path file = Files.createTempFile(dir, "orders", ".csv");
         Files.write(file, List.of(lines));
         Files.setLastModifiedTime(file, FileTime.fromMillis(1_600_000_000_000L));
         return file;

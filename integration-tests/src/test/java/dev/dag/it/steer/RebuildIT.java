@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The story of a rebuild of identical code: the project's jar, a snapshot library and a released one built again
@@ -28,6 +29,9 @@ import java.util.stream.Stream;
  * cache-valid, and a command line built on its own (its dag jars rebuilt too) plans what the run does.
  */
 class RebuildIT {
+    @TempDir
+    Path dir;
+
     private static final long FIRST_BUILD = 1_600_000_000_000L;
     private static final long SECOND_BUILD = 1_700_000_000_000L;
 
@@ -113,8 +117,7 @@ class RebuildIT {
     }
 
     @OnEachDatabase
-    void aRebuildOfTheSameSourcesLeavesEveryAutoTaskCacheValid(TestDatabase db) throws IOException {
-        Path dir = Files.createTempDirectory("dag-rebuild");
+    void aRebuildOfTheSameSourcesLeavesEveryAutoTaskCacheValid(TestDatabase db) {
         Result first = db.run(Build.of(dir.resolve("first"), FIRST_BUILD).flow());
         first.tasks().forEach(task -> assertEquals(RAN, task.outcome(), task::toString));
 
