@@ -25,8 +25,10 @@ import java.util.TreeMap;
 public record TaskKey(String key, int format, Subject subject, Code code, Map<String, String> arguments, List<String> names,
                       String receiver, String freshness) {
     /**
-     * The format of keys and of their stored parts. Keys of another format never match: a dag that hashes
-     * differently reruns each task once, saying why, instead of trusting a key it did not compute.
+     * The format of keys and of their stored parts: dag's cache format version. Keys of another format never
+     * match: a dag that hashes differently reruns each task once, saying why, instead of trusting a key it did not
+     * compute. dag's own code never enters a task's code fingerprint, so a change of dag's behaviour that must
+     * invalidate cached tables bumps this number.
      */
     public static final int FORMAT = 2;
 

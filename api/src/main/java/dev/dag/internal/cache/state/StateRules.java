@@ -18,7 +18,9 @@ import java.util.function.Function;
  *                      {@code null}.
  * @param lambdaCode    the fingerprint of the implementation code of a lambda or method reference, or {@code null}
  *                      when the value is not one (or its code cannot be fingerprinted, and then a lambda is refused).
- *                      The engine passes the real fingerprint, which lives outside the cache layer.
+ *                      The engine passes the real fingerprint, which lives outside the cache layer. It throws an
+ *                      {@link IllegalArgumentException} saying why for a lambda whose code it cannot tell apart
+ *                      from others', and the lambda is refused.
  * @param ignoredFields class name to the names of the fields left out of the state of objects of that class
  *                      (the task's {@code ignore:} list in {@code dag.yaml}, for legacy task classes that hold a
  *                      connection). A field is left out when the name of its declaring class or of the runtime

@@ -85,7 +85,9 @@ final class TaskRunner {
                     + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
                     List.of());
         }
-        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder, base);
+        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder, base)
+                .withWarnings(OutsideInputWarnings.of(invocation, stageRun.database().config().projectPackages(),
+                        ledger));
         if (execution.failure() == null) {
             stage.succeeded(key, execution);
         }

@@ -619,6 +619,20 @@ class StateJsonTest {
         assertTrue(error.getMessage().contains("lambda"), error.getMessage());
     }
 
+    @Test
+    void aLambdaWhoseCodeCannotBeToldApartIsRefusedWhereverItSitsNamingThePathAndTheFix() {
+        StateRules untold = new StateRules(value -> null, value -> {
+            throw new IllegalArgumentException("it is one of 2 lambdas of the same interface in dev.x.Flows");
+        }, Map.of());
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> StateJson.of(List.of(above(3)), untold, "argument.f"));
+
+        assertTrue(error.getMessage().startsWith("cannot hash argument.f[0] ("), error.getMessage());
+        assertTrue(error.getMessage().contains("one of 2 lambdas"), error.getMessage());
+        assertTrue(error.getMessage().contains("Serializable"), error.getMessage());
+    }
+
     // ---- values the engine hashes itself ----
 
     @Test

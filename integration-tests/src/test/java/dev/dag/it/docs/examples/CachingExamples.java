@@ -3,6 +3,7 @@ package dev.dag.it.docs.examples;
 import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
 import dev.dag.ConfigContext;
+import dev.dag.FileFreshness;
 import dev.dag.Flow;
 import dev.dag.Freshness;
 import dev.dag.Materialize;
@@ -10,7 +11,10 @@ import dev.dag.Result;
 import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
@@ -133,6 +137,20 @@ public final class CachingExamples {
     /** The task of the example above, called from a flow of DocExamplesIT. */
     public static Table ordersAsOfTodayOf(Table orders) {
         return ordersAsOfToday(orders);
+    }
+
+    // docs:csv
+    @Materialize(version = "1", freshness = FileFreshness.class)   // reruns when the file's size or time changes
+    static Table ordersFromCsv(Path csv) throws IOException {
+        List<Order> orders = Files.readAllLines(csv).stream().skip(1).map(line -> line.split(","))
+                .map(f -> new Order(Integer.parseInt(f[0]), Integer.parseInt(f[1]), new BigDecimal(f[2]))).toList();
+        return Table.of(orders).name("orders_csv");
+    }
+    // end:csv
+
+    /** The task of the example above, called from a flow of DocExamplesIT. */
+    public static Table ordersFromCsvOf(Path csv) throws IOException {
+        return ordersFromCsv(csv);
     }
 
     /** The validation modes and subsets of docs/caching.md, each run once. */
