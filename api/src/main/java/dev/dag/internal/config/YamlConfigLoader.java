@@ -57,7 +57,8 @@ public final class YamlConfigLoader {
                         null);
             }
             if (!value.isNull()) { // "key:" with nothing after it leaves the key unset
-                values.put(field.getKey(), placeholders.resolve(value.asText(), where));
+                values.put(field.getKey(), placeholders.resolve(value.asText(), where,
+                        SecretNames.isSecret(field.getKey())));
             }
         });
         return ConfigContext.builder().instance(instance).fromMap(values).build();

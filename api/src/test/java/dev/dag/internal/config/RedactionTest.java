@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A password in a JDBC URL never reaches a message, a log line or {@code toString}. */
@@ -46,5 +49,43 @@ class RedactionTest {
         assertTrue(error.getMessage().contains("Cannot connect"), error.getMessage());
         assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
         config.close();
+    }
+
+    @Test
+    void anUnreachableDatabaseWithCredentialsBeforeTheHostLeavesThemOutOfTheWholeStackTrace() {
+        ConfigContext config = ConfigContext.builder().instance("unreachable")
+                .url("jdbc:postgresql://etl:s3cret@127.0.0.1:1/test").password("0ther-s3cret").build();
+
+        ConfigException error = assertThrows(ConfigException.class,
+                () -> dev.dag.internal.store.Databases.of(config));
+
+        StringWriter trace = new StringWriter();
+        error.printStackTrace(new PrintWriter(trace));
+        assertTrue(trace.toString().contains("Cannot connect"), trace.toString());
+        assertFalse(trace.toString().contains("s3cret"), trace.toString());
+        config.close();
+    }
+
+    @Test
+    void aDriversMessageThatQuotesAPasswordIsRedactedDownTheCauses() {
+        Exception driver = new IllegalStateException("login failed", new RuntimeException("host etl:s3cret@db unknown"));
+
+        Throwable redacted = Redaction.throwable(driver, List.of("s3cret"));
+
+        assertEquals("java.lang.IllegalStateException: login failed", redacted.toString());
+        assertEquals("java.lang.RuntimeException: host etl:***@db unknown", redacted.getCause().toString());
+        assertEquals(driver.getStackTrace().length, redacted.getStackTrace().length);
+        Exception clean = new IllegalStateException("no password here");
+        assertTrue(Redaction.throwable(clean, List.of("s3cret")) == clean, "kept as it is");
+    }
+
+    @Test
+    void userInfoMovesOutOfTheUrl() {
+        Redaction.UrlCredentials moved = Redaction.credentials("jdbc:postgresql://etl:s3cret@db:5432/x?ssl=true");
+
+        assertEquals("jdbc:postgresql://db:5432/x?ssl=true", moved.url());
+        assertEquals("etl", moved.user());
+        assertEquals("s3cret", moved.password());
+        assertEquals(null, Redaction.credentials("jdbc:duckdb:/a.duckdb").user());
     }
 }
