@@ -10,8 +10,13 @@ import java.util.regex.Pattern;
  * logs, {@code toString}, exceptions of drivers that quote the URL.
  */
 public final class Redaction {
-    /** {@code password=secret} (or {@code pwd}, {@code passwd}) up to the next separator. */
-    private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)((?:password|passwd|pwd)=)[^&;\\s]*");
+    /**
+     * {@code password=secret} up to the next separator, and any parameter whose name says secret as
+     * {@link SecretNames} has it ({@code pwd}, {@code motherduck_token}, {@code api-key}, {@code clientSecret}).
+     */
+    private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)((?<![\\w.-])[\\w.-]*(?:password|passwd|"
+            + "passphrase|pwd|secret|token|api[_.-]?key|access[_.-]?key|private[_.-]?key|credential)[\\w.-]*=)"
+            + "[^&;\\s]*");
     /** {@code //user:secret@host}. */
     private static final Pattern USER_INFO = Pattern.compile("(//[^/:@\\s]*:)[^/@\\s]*@");
     /** The user info of {@code //user:secret@host}, to move it out of a URL. */

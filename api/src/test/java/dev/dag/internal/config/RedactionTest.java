@@ -22,6 +22,14 @@ class RedactionTest {
     }
 
     @Test
+    void parametersNamedAsSecretsAreHidden() {
+        assertEquals("jdbc:duckdb:md:sales?motherduck_token=***", Redaction.url("jdbc:duckdb:md:sales?motherduck_token=ey7x"));
+        assertEquals("https://api.example.com/v1?api-key=***&page=2",
+                Redaction.url("https://api.example.com/v1?api-key=k3y&page=2"));
+        assertEquals("jdbc:postgresql://db/etl?user=etl&ssl=true", Redaction.url("jdbc:postgresql://db/etl?user=etl&ssl=true"));
+    }
+
+    @Test
     void credentialsBeforeTheHostAreHidden() {
         assertEquals("jdbc:postgresql://etl:***@db:5432/etl", Redaction.url("jdbc:postgresql://etl:s3cret@db:5432/etl"));
     }
