@@ -149,11 +149,8 @@ public final class Gens {
         for (float edge : moreEdges) {
             edges.add(edge);
         }
-        return random -> switch (random.nextInt(3)) {
-            case 0 -> edges.get(random.nextInt(edges.size()));
-            case 1 -> Float.intBitsToFloat(random.nextInt());
-            default -> (float) ((random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-6, 7)));
-        };
+        return floatingPoint(edges, random -> Float.intBitsToFloat(random.nextInt()),
+                random -> (float) ((random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-6, 7))));
     }
 
     /** Doubles of any bits, with NaN, the infinities, 0, -0, the limits and 1 among the edges. */
@@ -163,10 +160,16 @@ public final class Gens {
         for (double edge : moreEdges) {
             edges.add(edge);
         }
+        return floatingPoint(edges, random -> Double.longBitsToDouble(random.nextLong()),
+                random -> (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-12, 13)));
+    }
+
+    /** A third each: an edge, a value of random bits (any magnitude, NaNs of other bits), an everyday value. */
+    private static <T> Gen<T> floatingPoint(List<T> edges, Gen<T> anyBits, Gen<T> everyday) {
         return random -> switch (random.nextInt(3)) {
             case 0 -> edges.get(random.nextInt(edges.size()));
-            case 1 -> Double.longBitsToDouble(random.nextLong());
-            default -> (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-12, 13));
+            case 1 -> anyBits.next(random);
+            default -> everyday.next(random);
         };
     }
 
