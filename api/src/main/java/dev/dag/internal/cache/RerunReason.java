@@ -9,6 +9,9 @@ public final class RerunReason {
     /** How {@link dev.dag.internal.cache.sql.CanonicalSql} writes a table the SQL reads: the key of its content. */
     private static final Pattern TABLE_KEY = Pattern.compile("\\{table:[^}]*}");
 
+    /** How a secret's keyed hash is written in a key's parts ({@code cache.state.Secrets}): never shown. */
+    private static final Pattern SECRET_HASH = Pattern.compile("(\"\\$?secret\":)\"[0-9a-f]{64}\"");
+
     private static final int MAX_VALUE = 40;
 
     private RerunReason() {
@@ -160,7 +163,12 @@ public final class RerunReason {
      * {@code before → after}, each cut to what a reader needs: a long value (an object's full state) is shown
      * from shortly before its first difference, so that "min":3 → "min":8 is visible, not the class name.
      */
-    private static String change(String before, String after) {
+    private static String change(String rawBefore, String rawAfter) {
+        String before = rawBefore == null ? null : withoutSecrets(rawBefore);
+        String after = rawAfter == null ? null : withoutSecrets(rawAfter);
+        if (before != null && before.equals(after) && !rawBefore.equals(rawAfter)) {
+            return "a secret in it changed; dag keeps only a keyed hash of a secret and never shows it";
+        }
         if (before == null || after == null || before.length() <= MAX_VALUE && after.length() <= MAX_VALUE) {
             return shown(before) + " → " + shown(after);
         }
@@ -168,10 +176,16 @@ public final class RerunReason {
         return shown(excerpt(before, from)) + " → " + shown(excerpt(after, from));
     }
 
-    private static String shown(String value) {
-        if (value == null) {
+    /** {@code json} with the keyed hash of each secret replaced by {@code "…"}. */
+    private static String withoutSecrets(String json) {
+        return SECRET_HASH.matcher(json).replaceAll("$1\"…\"");
+    }
+
+    private static String shown(String text) {
+        if (text == null) {
             return "none";
         }
+        String value = withoutSecrets(text);
         return value.length() <= MAX_VALUE ? value : value.substring(0, MAX_VALUE - 1) + "…";
     }
 }

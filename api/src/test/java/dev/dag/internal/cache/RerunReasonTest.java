@@ -77,6 +77,25 @@ class RerunReasonTest {
     }
 
     @Test
+    void aChangedSecretIsNamedButNeitherItsTextNorItsHashIsShown() {
+        String hashA = "a".repeat(64);
+        String hashB = "b".repeat(64);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "{\"$record\":\"x.Login\",\"fields\":{\"password\":"
+                + "{\"$secret\":\"" + hashA + "\"},\"user\":\"etl\"}}"), List.of("login"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "{\"$record\":\"x.Login\",\"fields\":{\"password\":"
+                + "{\"$secret\":\"" + hashB + "\"},\"user\":\"etl\"}}"), List.of("login"), "", null);
+
+        String reason = RerunReason.between(before, after);
+
+        assertEquals("constant argument 'login' changed (a secret in it changed; dag keeps only a keyed hash of a "
+                + "secret and never shows it)", reason);
+        TaskKey otherUser = keyOf("t", "s", "1", Map.of("00", "{\"$record\":\"x.Login\",\"fields\":{\"password\":"
+                + "{\"$secret\":\"" + hashB + "\"},\"user\":\"admin\"}}"), List.of("login"), "", null);
+        String both = RerunReason.between(before, otherUser);
+        assertTrue(both.contains("admin") && !both.contains("aaaa") && !both.contains("bbbb"), both);
+    }
+
+    @Test
     void aConstantThatMerelyMentionsInputIsStillAConstant() {
         TaskKey before = keyOf("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"a\"}")),
                 List.of("text"), "", null);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,6 +57,17 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, String agentOptions, List<String> options, Class<?> mainClass,
                                  List<String> arguments) {
+        return start(name, agentOptions, options, Map.of(), mainClass, arguments);
+    }
+
+    /** Like {@link #start(String, List, Class, List)}, with {@code environment} added to this JVM's environment. */
+    public static ChildJvm start(String name, List<String> options, Map<String, String> environment,
+                                 Class<?> mainClass, List<String> arguments) {
+        return start(name, null, options, environment, mainClass, arguments);
+    }
+
+    private static ChildJvm start(String name, String agentOptions, List<String> options,
+                                  Map<String, String> environment, Class<?> mainClass, List<String> arguments) {
         ScratchFolder tmp = ScratchFolder.create("dag-child-");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -69,8 +81,9 @@ public final class ChildJvm implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(arguments);
         try {
-            return new ChildJvm(name, tmp.asTmpdirOf(new ProcessBuilder(command)).redirectErrorStream(true).start(),
-                    tmp);
+            ProcessBuilder builder = tmp.asTmpdirOf(new ProcessBuilder(command)).redirectErrorStream(true);
+            builder.environment().putAll(environment);
+            return new ChildJvm(name, builder.start(), tmp);
         } catch (IOException e) {
             tmp.close();
             throw new UncheckedIOException("cannot start " + command, e);

@@ -5,6 +5,8 @@ import dev.dag.internal.cache.code.ClassCode.MethodCode;
 import dev.dag.internal.cache.code.ClassCode.Ref;
 import dev.dag.internal.cache.code.CodeOrigins.Origin;
 import dev.dag.internal.cache.code.Parts.Reached;
+import dev.dag.internal.config.SecretDigest;
+import dev.dag.internal.config.SecretNames;
 import java.lang.reflect.Field;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -237,7 +239,9 @@ final class CodeWalker {
         } else {
             text = StaticValues.text(value);
         }
-        parts.put(names.fieldKey(declaring.getName(), name), new Reached(Hashes.of(text).substring(0, 16),
+        // a constant named as a secret is hashed under a key, so that its stored hash cannot be checked against guesses
+        String hash = SecretNames.isSecret(name) ? SecretDigest.machine().of(text) : Hashes.of(text);
+        parts.put(names.fieldKey(declaring.getName(), name), new Reached(hash.substring(0, 16),
                 fieldOrder, parent, ClassCode.of(declaring).sourceFile()).encode());
     }
 

@@ -2,6 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
+import dev.dag.ConfigContext;
 import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -12,6 +13,7 @@ import dev.dag.internal.cache.code.CodeFingerprints;
 import dev.dag.internal.cache.code.ParameterNames;
 import dev.dag.internal.cache.state.StateJson;
 import dev.dag.internal.cache.state.StateRules;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
@@ -130,6 +132,9 @@ final class TaskKeyBuilder {
         if (value instanceof Blob blob && Bindings.cacheKey(blob) != null) {
             return inputToken(Bindings.cacheKey(blob));
         }
+        if (value instanceof ConfigContext config) {
+            return configToken(config);
+        }
         if (value instanceof Blob blob) {
             Map<String, Object> token = new TreeMap<>();
             token.put("$blob", blob.name() == null ? "" : blob.name());
@@ -137,6 +142,23 @@ final class TaskKeyBuilder {
             return token;
         }
         return null;
+    }
+
+    /**
+     * A configuration passed to a task (to read from another database) stands for the data it reaches: instance,
+     * URL and user, schema prefix and metadata schema. Never its password (nor one in its URL), which changes who
+     * may read, not what is read; the pool size and timeouts change neither.
+     */
+    private static Map<String, String> configToken(ConfigContext config) {
+        Redaction.UrlCredentials url = Redaction.credentials(config.url());
+        String user = config.user() != null ? config.user() : url.user();
+        Map<String, String> token = new TreeMap<>();
+        token.put("$config", config.instance());
+        token.put("url", Redaction.url(url.url()));
+        token.put("user", user == null ? "" : user);
+        token.put("schemaPrefix", config.schemaPrefix());
+        token.put("metadataSchema", config.metadataSchema());
+        return token;
     }
 
     /**
