@@ -156,8 +156,22 @@ public interface Dialect {
         return null;
     }
 
-    /** Whether {@code e} is a statement giving up after the {@link #lockTimeout}. */
-    default boolean isLockTimeout(SQLException e) {
+    /**
+     * Statements, run in a publishing transaction before it changes the views {@code schema.views}, that take the
+     * locks changing them needs, in the order given (so that two transactions never take them in opposite orders),
+     * and make the transaction the one that gives way whenever its lock waits and readers' form a cycle: the
+     * database then aborts the publish, never a reader. Empty when the database's readers take no locks that
+     * writers wait for.
+     */
+    default List<String> lockViews(String schema, List<String> views) {
+        return List.of();
+    }
+
+    /**
+     * Whether {@code e} is a statement that gave up waiting for other sessions' locks: after the
+     * {@link #lockTimeout}, past the time {@link #lockViews} allows, or as the victim of a deadlock.
+     */
+    default boolean gaveUpWaitingForLocks(SQLException e) {
         return false;
     }
 
