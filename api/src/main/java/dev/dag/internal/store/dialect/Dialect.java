@@ -157,11 +157,10 @@ public interface Dialect {
     }
 
     /**
-     * Statements, run in a publishing transaction before it changes the views {@code schema.views}, that take the
-     * locks changing them needs, in the order given (so that two transactions never take them in opposite orders),
-     * and make the transaction the one that gives way whenever its lock waits and readers' form a cycle: the
-     * database then aborts the publish, never a reader. Empty when the database's readers take no locks that
-     * writers wait for.
+     * Statements, run in a publishing transaction before it changes the views {@code schema.views} (given in name
+     * order), that take the locks changing them needs without ever making a reader the victim of a deadlock: the
+     * transaction gives way instead (it fails with an error {@link #gaveUpWaitingForLocks} recognizes). Empty when
+     * the database's readers take no locks that writers wait for.
      */
     default List<String> lockViews(String schema, List<String> views) {
         return List.of();
