@@ -1,14 +1,19 @@
 package dev.dag.internal.store;
 
+import dev.dag.internal.jdbc.Transactions;
 import dev.dag.TableRef;
 import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.Dialect;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -117,27 +122,65 @@ public final class PhysicalTables {
         }
     }
 
+    /** The column names of a physical table, in order. */
+    public List<String> columns(Connection connection, String physicalName) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(dialect().columnsOf(schema, physicalName))) {
+            ResultSetMetaData meta = result.getMetaData();
+            List<String> columns = new ArrayList<>();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                columns.add(meta.getColumnLabel(i));
+            }
+            return columns;
+        }
+    }
+
+    /**
+     * The first row with a NULL in one of {@code columns}, as a map of column to value as the driver gives it (for a
+     * message: read in the caller's transaction, which may hold the table uncommitted), or null when there is none.
+     */
+    public Map<String, Object> firstRowWithNull(Connection connection, String physicalName, List<String> columns)
+            throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(dialect().firstRowWithNull(schema, physicalName, columns))) {
+            if (!result.next()) {
+                return null;
+            }
+            ResultSetMetaData meta = result.getMetaData();
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                row.put(meta.getColumnLabel(i), result.getObject(i));
+            }
+            return row;
+        }
+    }
+
+    /** Makes {@code columns} of a loaded table {@code NOT NULL}. */
+    public void setNotNull(Connection connection, String physicalName, List<String> columns) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (String column : columns) {
+                RunningStatements.execute(statement,
+                        () -> statement.execute(dialect().setNotNull(schema, physicalName, column)));
+            }
+        }
+    }
+
     /**
      * Drops a table that readers of an older version may still hold, giving up after the dialect's
      * cleanup timeout instead of blocking (the next run retries).
      */
     public void dropOld(Connection connection, String physicalName, int timeoutMillis) throws SQLException {
-        String timeout = dialect().lockTimeout(timeoutMillis);
-        if (timeout == null) {
+        if (!dialect().capabilities().readersLockRelations()) {
             drop(connection, physicalName);
             return;
         }
-        connection.setAutoCommit(false);
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(timeout);
-            statement.execute(dialect().dropTable(schema, physicalName));
-            connection.commit();
-        } catch (SQLException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(true);
-        }
+        String timeout = dialect().lockTimeout(timeoutMillis).orElseThrow();
+        Transactions.commit(connection, inTransaction -> {
+            try (Statement statement = inTransaction.createStatement()) {
+                statement.execute(timeout);
+                statement.execute(dialect().dropTable(schema, physicalName));
+            }
+        });
     }
 
     /** Drops a physical table if it exists. */

@@ -4,8 +4,8 @@ import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.sql.CanonicalSql;
-import dev.dag.internal.cache.Hashes;
-import dev.dag.internal.cache.RowDigest;
+import dev.dag.internal.hash.Hashes;
+import dev.dag.internal.rows.RowDigest;
 import dev.dag.internal.engine.stage.ContentWriter;
 import dev.dag.internal.rows.RowSources;
 import dev.dag.internal.rows.ValueRefusal;
@@ -45,6 +45,10 @@ final class TableKeys {
         List<Object> tableProperties = new ArrayList<>(List.of(table.primaryKey(), table.indexes(), scope.lazySalt()));
         if (!table.decimals().isEmpty()) {
             tableProperties.add(table.decimals().toString()); // only then: the keys of other tables stay as they were
+        }
+        if (!table.nonNullable().isEmpty() || table.nullable().isPresent()) { // likewise
+            tableProperties.add(Map.of("nonNullable", table.nonNullable(), "nullable",
+                    table.nullable().map(List::toString).orElse("")));
         }
         String properties = CanonicalJson.of(tableProperties);
         String stage = scope.stage();

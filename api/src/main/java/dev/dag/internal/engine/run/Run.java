@@ -6,6 +6,7 @@ import dev.dag.DefinitionException;
 import dev.dag.Materialization;
 import dev.dag.MaterializationException;
 import dev.dag.Plan;
+import dev.dag.PlannedTask;
 import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunListener;
@@ -14,11 +15,12 @@ import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.RunStatus;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.RunStatus;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.events.RunEvents;
@@ -65,7 +67,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final RunOptions options;
     private final ConfigContext config;
     private final Database database;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
     private final RunLedger ledger = new RunLedger();
     private final RunCatalog catalog;
     private final long start = System.nanoTime();
@@ -87,7 +89,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
-                MetadataStore metadata, RunCatalog catalog) {
+                Metadata metadata, RunCatalog catalog) {
         this.flow = flow;
         this.options = options;
         this.config = config;
@@ -105,10 +107,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     static Run open(FlowDefinition flow, RunOptions options) {
         ConfigContext config = configOf(options);
         Database database = Databases.of(config);
-        MetadataStore metadata;
+        Metadata metadata;
         RunCatalog catalog = new RunCatalog(database, flow.stageNames());
         try {
-            metadata = MetadataStore.open(database, catalog);
+            metadata = Metadata.open(database, catalog);
         } catch (SQLException e) {
             throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
@@ -139,7 +141,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     static Run openForPlan(FlowDefinition flow, RunOptions options) {
         ConfigContext config = configOf(options);
         Database database = Databases.forReading(config);
-        Run run = new Run(flow, options, config, database, MetadataStore.openForReading(database),
+        Run run = new Run(flow, options, config, database, Metadata.openForReading(database),
                 new RunCatalog(database, flow.stageNames()));
         run.plan = new PlanBook();
         return run;
@@ -152,6 +154,20 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     /** What this run found, when it plans ({@link #openForPlan}). */
     Plan plan() {
         return plan.plan(flow, instanceText(), runId);
+    }
+
+    /** What this run, when it plans, found for {@code invocation}; null when it did not reach it. */
+    PlannedTask planned(TaskInvocation invocation) {
+        return plan.of(invocation);
+    }
+
+    /** The table or blob bound to {@code placeholder} (for a plan: the committed one when cache-valid), or null. */
+    Object output(OutputPlaceholder placeholder) {
+        return ledger.output(placeholder);
+    }
+
+    Database database() {
+        return database;
     }
 
     private String instanceText() {
