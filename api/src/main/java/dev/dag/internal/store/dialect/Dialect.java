@@ -172,8 +172,8 @@ public interface Dialect {
     /**
      * Statements, run in a publishing transaction before it changes the views {@code schema.views} (given in name
      * order), that take the locks changing them needs without ever making a reader the victim of a deadlock: the
-     * transaction gives way instead (it fails with an error {@link #gaveUpWaitingForLocks} recognizes). Empty when
-     * the database's readers take no locks that writers wait for.
+     * transaction gives way instead (it fails with an error {@link #gaveUpWaitingForLocks} recognizes). Not empty
+     * when {@link Capabilities#readersLockRelations()}.
      */
     default List<String> lockViews(String schema, List<String> views) {
         return List.of();
