@@ -178,6 +178,25 @@ public final class ChildJvm implements AutoCloseable {
         return awaitExit(Duration.ofSeconds(10));
     }
 
+    /**
+     * Sends the child SIGINT, as Ctrl-C in its terminal would; returns once it is gone, with its exit code (130
+     * when the JVM ended because of the signal).
+     */
+    public int interrupt() {
+        try {
+            int sent = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            if (sent != 0) {
+                fail("could not send SIGINT to " + this + ": kill exited with " + sent);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run kill", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return awaitExit(Duration.ofSeconds(30));
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
