@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A model-based property test of the cache: random flows (2–4 stages of versioned, AUTO, lazy, imperative and
- * group tasks with constants of several kinds), compiled as a real task class, are run, edited at random (SQL,
- * constants, versions, primary keys, inputs, stages) and run again. After each run, what dag did is compared with
+ * group tasks with constants of several kinds, lambdas and files read with {@code FileFreshness} among them),
+ * compiled as a real task class, are run, edited at random (SQL, constants, which lambda is passed, a file's
+ * content, versions, primary keys, inputs, stages) and run again, sometimes first as a selected run
+ * ({@code withStages}, {@code withTasks}). After each run, what dag did is compared with
  * a {@link ReferenceModel} of the documented rules, and what it publishes with a clean run of the same definition
  * in a fresh database: no stale result, no needless and no missed rebuild.
  *
@@ -49,8 +51,14 @@ class CacheModelIT {
     /** What the scenarios exercised, printed after the property: edits made, outcomes predicted. */
     private static void collectStatistics(ScenarioReport report) {
         for (Step step : report.steps()) {
-            if (step.edit() != null) {
+            if (step.edit() instanceof Edit.ChangeConstant change) {
+                Property.collect("edits", "ChangeConstant of a " + change.to().getClass().getSimpleName());
+            } else if (step.edit() != null) {
                 Property.collect("edits", step.edit().getClass().getSimpleName());
+            }
+            if (step.selection() != null) {
+                Property.collect("selected runs", (step.selection().forces() ? "withTasks" : "withStages")
+                        + (step.verdict().passed() ? "" : " (failed the check)"));
             }
             step.prediction().tasks().values().forEach(expected -> Property.collect("predicted outcomes",
                     expected.outcome() + (expected.drift() ? " with code-drift warning" : "")));

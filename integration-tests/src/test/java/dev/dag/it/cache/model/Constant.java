@@ -6,9 +6,10 @@ import java.util.stream.Collectors;
 
 /**
  * A constant argument of a task call, one kind per way dag keys a value: a primitive, a string, a record,
- * a list, and an object whose state lives only in private fields. Each adds one integer term to its task's
- * SQL; some parts of a value's state (a record's label, a string's letters) do not reach the SQL, so a lazy
- * task keeps its table when only they change while a versioned task reruns.
+ * a list, an object whose state lives only in private fields, a lambda, and a file the task reads. Each adds one
+ * integer term to its task's SQL; some parts of a value's state (a record's label, a string's letters, which of
+ * two lambdas giving the same number) do not reach the SQL, so a lazy task keeps its table when only they change
+ * while a versioned task reruns.
  */
 sealed interface Constant {
     /** Words of several lengths for string constants (no character that needs escaping). */
@@ -32,14 +33,26 @@ sealed interface Constant {
     /** Another value of the same kind; {@code step} chooses which part changes and how. */
     Constant changed(int step);
 
+    /** The state a selected run looks a call up by: a file's content and time are its freshness, left aside. */
+    default String callState() {
+        return state();
+    }
+
+    /** How an edit report shows the value. */
+    default String shown() {
+        return javaValue();
+    }
+
     /** The constant a gene stands for: {@code kind} picks the kind, {@code value} its content. */
     static Constant of(int kind, int value) {
-        return switch (Math.floorMod(kind, 5)) {
+        return switch (Math.floorMod(kind, 7)) {
             case 0 -> new Int(Math.floorMod(value, 10));
             case 1 -> new Text(word(value));
             case 2 -> new Offset(Math.floorMod(value, 7), word(value / 7));
             case 3 -> new Numbers(List.of(Math.floorMod(value, 5), 1).subList(0, 1 + Math.floorMod(value, 2)));
-            default -> new Scale(1 + Math.floorMod(value, 4), word(value / 4));
+            case 4 -> new Scale(1 + Math.floorMod(value, 4), word(value / 4));
+            case 5 -> new Lambda(Math.floorMod(value, Lambda.RESULTS.size()));
+            default -> new DataFile("", Math.floorMod(value, 10), 0);
         };
     }
 
@@ -206,6 +219,85 @@ sealed interface Constant {
         public Constant changed(int step) {
             return Math.floorMod(step, 2) == 0 ? new Scale(1 + otherNumber(factor - 1, step / 2, 4), tag)
                     : new Scale(factor, otherWord(tag, step / 2));
+        }
+    }
+
+    /**
+     * A lambda argument, a method reference to one of the generated class's {@code f0}..{@code f3}; {@code f0}
+     * and {@code f1} (and {@code f2} and {@code f3}) give the same number, so only the method they run tells them
+     * apart.
+     */
+    record Lambda(int index) implements Constant {
+        /** What {@code fN.applyAsInt(1)} gives. */
+        static final List<Integer> RESULTS = List.of(2, 2, 4, 4);
+
+        public String javaType() {
+            return "IntUnaryOperator";
+        }
+
+        public String javaValue() {
+            return "ModelTasks::f" + index;
+        }
+
+        public String term(String param) {
+            return param + ".applyAsInt(1)";
+        }
+
+        public int termValue() {
+            return RESULTS.get(index);
+        }
+
+        public String state() {
+            return "lambda f" + index;
+        }
+
+        public Constant changed(int step) {
+            return new Lambda(otherNumber(index, step, RESULTS.size()));
+        }
+    }
+
+    /**
+     * A file the task reads (one number), passed as a {@code Path} and declared with {@code FileFreshness}; the
+     * Java source holds only its name, so rewriting it (content and modification time, {@link ModelFiles}) is an
+     * edit that no code fingerprint sees. {@code file} is set by the flow, unique per task and argument.
+     */
+    record DataFile(String file, int content, int generation) implements Constant {
+        DataFile at(String name) {
+            return new DataFile(name, content, generation);
+        }
+
+        public String javaType() {
+            return "Path";
+        }
+
+        public String javaValue() {
+            return "ModelTasks.file(" + quoted(file) + ")";
+        }
+
+        public String term(String param) {
+            return "read(" + param + ")";
+        }
+
+        public int termValue() {
+            return content;
+        }
+
+        public String state() {
+            return "file " + file + " holding " + content + ", written " + generation;
+        }
+
+        public Constant changed(int step) {
+            return new DataFile(file, otherNumber(content, step, 10), generation + 1);
+        }
+
+        @Override
+        public String callState() {
+            return "file " + file;
+        }
+
+        @Override
+        public String shown() {
+            return "file " + file + " holding " + content;
         }
     }
 }

@@ -23,7 +23,8 @@ sealed interface Edit {
 
         @Override
         public String toString() {
-            return task + ": constant c" + index + " " + from.javaValue() + " -> " + to.javaValue();
+            return task + ": " + (to instanceof Constant.DataFile ? "rewrote " : "constant ") + "c" + index + " "
+                    + from.shown() + " -> " + to.shown();
         }
     }
 

@@ -5,18 +5,41 @@ import java.util.List;
 
 /**
  * The random numbers one edit is made from, and how they become an {@link Edit} of the flow at hand: {@code kind}
- * picks the sort of edit, {@code task} the task (among those it applies to), {@code a} and {@code b} the details.
+ * picks the sort of edit, {@code task} the task (among those it applies to), {@code a} and {@code b} the details,
+ * {@code select} whether a selected run comes before the full run after the edit, and of what.
  * Version bumps that come with a body edit go up; a version edit may also go back to an earlier version.
  */
-record EditGene(int kind, int task, int a, int b) {
-    static final int FIELDS = 4;
+record EditGene(int kind, int task, int a, int b, int select) {
+    static final int FIELDS = 5;
 
     /** Sorts of edits; SQL, constant, rewire and move edits are twice as likely as the others. */
     private enum Sort { SQL, SQL_AGAIN, CONSTANT, CONSTANT_AGAIN, VERSION, PRIMARY_KEY, REWIRE, REWIRE_AGAIN, MOVE,
         MOVE_AGAIN, NO_OP }
 
     static EditGene of(List<Integer> n) {
-        return new EditGene(n.get(0), n.get(1), n.get(2), n.get(3));
+        return new EditGene(n.get(0), n.get(1), n.get(2), n.get(3), n.get(4));
+    }
+
+    /**
+     * The selected run after the edit, or null: a third of the edits are followed by one, of a random non-empty
+     * subset of the stages ({@code withStages}) or of the tasks ({@code withTasks}).
+     */
+    Selection selection(FlowSpec flow) {
+        int sort = select % 6;
+        if (sort < 4) {
+            return null;
+        }
+        boolean byStage = sort == 4;
+        List<String> all = byStage ? flow.stageNames() : flow.tasks().stream().map(TaskSpec::name).toList();
+        int subsets = (1 << all.size()) - 1;
+        int bits = 1 + Math.floorMod(select / 6 + 17 * a + 5 * b, subsets);
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if ((bits >> i & 1) == 1) {
+                names.add(all.get(i));
+            }
+        }
+        return new Selection(byStage, names);
     }
 
     /**

@@ -52,6 +52,11 @@ record FlowGene(int stageCount, List<TaskGene> tasks) {
         if (gene.constants() % 3 > 1) {
             constants.add(Constant.of(gene.constantB(), gene.valueB()));
         }
+        for (int i = 0; i < constants.size(); i++) {
+            if (constants.get(i) instanceof Constant.DataFile file) {
+                constants.set(i, file.at(name + "_c" + i + ".txt"));
+            }
+        }
         PrimaryKey primaryKey = PrimaryKey.values()[gene.primaryKey() % PrimaryKey.values().length];
         return new TaskSpec(name, kind, stage, 1, constants, inputs, tables(name, kind, inputCount, gene.shape()),
                 primaryKey);

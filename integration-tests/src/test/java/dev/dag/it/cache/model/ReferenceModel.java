@@ -3,6 +3,7 @@ package dev.dag.it.cache.model;
 import dev.dag.TaskOutcome;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,13 +28,30 @@ import java.util.Set;
  *       {@code Dag.materialize} group: each of its tables only on those before the group). A table whose key is
  *       committed in the stage is kept; the task is LAZY_CACHE_VALID iff all are kept. Its output's content key is
  *       the returned table's key, so consumers of an unchanged table stay valid.</li>
+ *   <li>A lambda argument is keyed by the method it runs; a file argument of a task with {@code FileFreshness} by
+ *       its content and time (a lazy task sees the file through its SQL).</li>
+ *   <li>In a selected run ({@code withStages}, {@code withTasks}) a task left out hands its consumers the output its
+ *       stage's last commit holds for the same call (its code, arguments and inputs, a file's freshness aside);
+ *       when a selected task reads it, directly or through other left-out calls, and there is none, the run fails
+ *       at that call. {@code withStages} commits the stages it ran; {@code withTasks} forces the tasks it names
+ *       and commits nothing.</li>
  * </ul>
  */
 final class ReferenceModel {
     private Map<String, StageState> committed = Map.of();
 
-    /** What a committed stage version holds for the model: entries of versioned tasks, and table keys by name. */
-    record StageState(Map<String, Entry> entries, Map<String, String> tables) {
+    /**
+     * What a committed stage version holds for the model: entries of versioned tasks, table keys by name, and each
+     * task's call (what a selected run finds a left-out task's output by).
+     */
+    record StageState(Map<String, Entry> entries, Map<String, String> tables, Map<String, Call> calls) {
+        static StageState empty() {
+            return new StageState(new HashMap<>(), new HashMap<>(), new HashMap<>());
+        }
+    }
+
+    /** A committed call of a task: its key without freshness, and the content key of its output. */
+    record Call(String key, String output) {
     }
 
     /** A versioned task's committed entry: its key parts and the code (method body) it was built with. */
@@ -50,28 +68,91 @@ final class ReferenceModel {
 
     /** Predicts the run of {@code flow} against the committed state. */
     Prediction predict(FlowSpec flow) {
+        return predict(flow, null).prediction();
+    }
+
+    /** What a selected run must do: outcomes as {@link #predict}, or the left-out call at which it must fail. */
+    record SelectedPrediction(Prediction prediction, String failsAt, boolean exact) {
+    }
+
+    /**
+     * Predicts a run of {@code flow} that runs only {@code selection} ({@code null}: everything). {@code exact} is
+     * false when a left-out task hands over an output other than the one a full run would give (a file's freshness
+     * is aside in the lookup), so its consumers need not agree with a clean run.
+     */
+    SelectedPrediction predict(FlowSpec flow, Selection selection) {
         Map<String, String> outputKeys = new HashMap<>();
+        Map<String, String> fullOutputKeys = selection == null ? outputKeys : predict(flow).outputs();
         Map<String, Prediction.Expected> expected = new LinkedHashMap<>();
         Map<String, StageState> next = new LinkedHashMap<>();
+        Set<String> missing = new LinkedHashSet<>();
+        boolean exact = true;
         for (int stage = 0; stage < flow.stageCount(); stage++) {
             String stageName = FlowSpec.stageName(stage);
-            StageState before = committed.getOrDefault(stageName, new StageState(Map.of(), Map.of()));
-            StageState after = new StageState(new HashMap<>(), new HashMap<>());
+            StageState before = committed.getOrDefault(stageName, StageState.empty());
+            StageState after = StageState.empty();
             for (TaskSpec task : flow.tasksIn(stage)) {
                 List<String> inputKeys = task.inputs().stream().map(outputKeys::get).toList();
+                if (selection != null && !selection.selects(task)) {
+                    Call call = before.calls().get(task.name());
+                    if (call != null && call.key().equals(callKey(task, stageName, inputKeys))) {
+                        outputKeys.put(task.name(), call.output());
+                        exact &= call.output().equals(fullOutputKeys.get(task.name()));
+                    } else {
+                        missing.add(task.name());
+                    }
+                    expected.put(task.name(), new Prediction.Expected(task.name(), stageName, TaskOutcome.SKIPPED,
+                            false, Set.of(), "not selected"));
+                    continue;
+                }
                 Prediction.Expected result = task.kind().lazy()
                         ? lazy(task, stageName, inputKeys, before, after, outputKeys)
                         : versioned(task, stageName, inputKeys, before, after, outputKeys);
-                expected.put(task.name(), result);
+                expected.put(task.name(), selection != null && selection.forces()
+                        ? new Prediction.Expected(task.name(), stageName, TaskOutcome.RAN, false, Set.of(),
+                        "forced by " + selection + "; nothing committed") : result);
             }
             next.put(stageName, after);
         }
-        return new Prediction(expected, next);
+        String failsAt = selection == null ? null : firstNeeded(flow, selection, missing);
+        return new SelectedPrediction(new Prediction(expected, next, outputKeys), failsAt, exact);
+    }
+
+    /** The first left-out call without a committed output that a selected task reads, directly or through others. */
+    private static String firstNeeded(FlowSpec flow, Selection selection, Set<String> missing) {
+        Set<String> needed = new HashSet<>();
+        List<TaskSpec> tasks = flow.tasks();
+        for (int i = tasks.size() - 1; i >= 0; i--) {
+            TaskSpec task = tasks.get(i);
+            if (selection.selects(task) || needed.contains(task.name())) {
+                needed.addAll(task.inputs().stream().filter(input -> !selection.selects(flow.task(input))).toList());
+            }
+        }
+        return tasks.stream().map(TaskSpec::name).filter(name -> missing.contains(name) && needed.contains(name))
+                .findFirst().orElse(null);
     }
 
     /** Takes the predicted run as committed (the caller checked that dag did what was predicted). */
     void commit(Prediction prediction) {
         committed = prediction.committed();
+    }
+
+    /** Takes the stages of {@code stages} of a selected run as committed; the others keep their last commit. */
+    void commit(Prediction prediction, Set<String> stages) {
+        Map<String, StageState> next = new LinkedHashMap<>(committed);
+        stages.forEach(stage -> next.put(stage, prediction.committed().get(stage)));
+        committed = next;
+    }
+
+    /** A call's key as a selected run looks it up: a file's content and time aside. */
+    private static String callKey(TaskSpec task, String stage, List<String> inputKeys) {
+        List<String> arguments = task.constants().stream().map(Constant::callState).toList();
+        return switch (task.kind()) {
+            case VERSIONED -> ModelKey.of("call", task.name(), stage, task.version(), arguments, inputKeys);
+            case AUTO -> ModelKey.of("call", task.name(), stage, "auto", TaskSource.body(task), arguments, inputKeys);
+            case LAZY, IMPERATIVE, GROUP -> ModelKey.of("call", task.name(), stage, "lazy", TaskSource.body(task),
+                    arguments, inputKeys);
+        };
     }
 
     private static Prediction.Expected versioned(TaskSpec task, String stage, List<String> inputKeys, StageState before,
@@ -84,6 +165,7 @@ final class ReferenceModel {
         String outputKey = ModelKey.of("output", parts);
         outputKeys.put(task.name(), outputKey);
         after.tables().put(task.returned().name(), outputKey);
+        after.calls().put(task.name(), new Call(callKey(task, stage, inputKeys), outputKey));
         if (previous != null && previous.parts().equals(parts)) {
             after.entries().put(task.name(), previous); // keeps the code it was built with: a drift keeps warning
             boolean drift = !auto && !previous.code().equals(code);
@@ -138,6 +220,7 @@ final class ReferenceModel {
         String returnedKey = lazyTable(task, task.returned(), task.primaryKey().columns(), stage, inputKeys, localKeys,
                 chain, before, after, rebuilt, why);
         outputKeys.put(task.name(), returnedKey);
+        after.calls().put(task.name(), new Call(callKey(task, stage, inputKeys), returnedKey));
         TaskOutcome outcome = rebuilt.isEmpty() ? TaskOutcome.LAZY_CACHE_VALID : TaskOutcome.RAN;
         return new Prediction.Expected(task.name(), stage, outcome, false, rebuilt,
                 rebuilt.isEmpty() ? "every table unchanged" : String.join("; ", why));

@@ -24,7 +24,8 @@ record ScenarioReport(TestDatabase.Kind kind, int edits, List<Step> steps) {
                         : " at run " + last.index() + " (after edit " + last.index() + " of " + edits + ")"))
                 .append(": ").append(verdict.counts()).append("\n\nEdits:\n");
         for (Step step : steps.subList(1, steps.size())) {
-            text.append("  ").append(step.index()).append(". ").append(step.edit()).append('\n');
+            text.append("  ").append(step.index()).append(". ").append(step.edit())
+                    .append(step.selection() == null ? "" : ", then a run of " + step.selection()).append('\n');
         }
         section(text, "Stale results (published differs from a clean run)", verdict.stale());
         section(text, "Needless rebuilds (ran, but the model says cache-valid)", verdict.needless());

@@ -1,5 +1,6 @@
 package dev.dag.it.cache.model;
 
+import dev.dag.DagException;
 import dev.dag.Flow;
 import dev.dag.Plan;
 import dev.dag.Result;
@@ -15,9 +16,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Plays one scenario on one database: runs the generated flow, then after each edit runs it again, and judges each
- * run against the reference model, against a clean run of the same (effective) definition in a fresh database, and
- * against the plan made just before it ({@code flow.plan}, see {@link PlanAgreement}).
+ * Plays one scenario on one database: runs the generated flow, then after each edit runs it again (after a selected
+ * run, when the edit's gene asks for one: {@link SelectedRun}), and judges each run against the reference model,
+ * against a clean run of the same (effective) definition in a fresh database, and against the plan made just before
+ * it ({@code flow.plan}, see {@link PlanAgreement}).
  * Stops at the first run that disagrees: after it, the model's memory of the committed stages is no longer dag's.
  */
 final class ScenarioRunner {
@@ -34,33 +36,43 @@ final class ScenarioRunner {
     ScenarioReport run(FlowSpec initial, List<EditGene> edits) {
         try (TestDatabase db = TestDatabase.open(kind, "model")) {
             FlowSpec flow = initial;
-            Step step = step(db, 0, null, flow, Map.of());
+            Step step = step(db, 0, null, null, flow, Map.of());
             for (int i = 0; step.verdict().passed() && i < edits.size(); i++) {
                 Edit edit = edits.get(i).toEdit(flow);
                 flow = edit.apply(flow);
-                step = step(db, i + 1, edit, flow, step.observation().after());
+                step = step(db, i + 1, edit, edits.get(i).selection(flow), flow, step.observation().after());
             }
         }
         return new ScenarioReport(kind, edits.size(), steps);
     }
 
-    private Step step(TestDatabase db, int index, Edit edit, FlowSpec flow, Map<String, PublishedTable> before) {
+    private Step step(TestDatabase db, int index, Edit edit, Selection selection, FlowSpec flow,
+                      Map<String, PublishedTable> before) {
         String source = TaskSource.of(flow);
         Prediction prediction = model.predict(flow);
         Observation observed = null;
         Verdict verdict;
         try {
+            ModelFiles.write(flow);
+            SelectedRun selected = selection == null ? null : selectedRun(db, flow, source, selection, before);
+            if (selected != null) {
+                prediction = model.predict(flow);
+                before = selected.observed().after();
+            }
             observed = observe(db, flow, source, before);
             built.record(flow, observed.executed());
             Map<String, PublishedTable> clean = index == 0 ? null : cleanRun(built.effective(flow));
             verdict = Verdict.of(flow, prediction, observed, clean);
+            if (selected != null) {
+                verdict = selected.judge(flow, clean).and(verdict);
+            }
         } catch (RuntimeException | AssertionError | LinkageError e) {
             verdict = new Verdict(List.of(), List.of(), List.of(), List.of("the run failed: " + stackTrace(e)));
         }
         if (verdict.passed()) {
             model.commit(prediction);
         }
-        Step step = new Step(index, edit, flow, source, prediction, observed, verdict);
+        Step step = new Step(index, edit, selection, flow, source, prediction, observed, verdict);
         steps.add(step);
         return step;
     }
@@ -77,6 +89,37 @@ final class ScenarioRunner {
         result.tasks().forEach(task -> results.put(task.task(), task));
         return new Observation(results, executed, before, PublishedTables.read(db, flow.stageNames()),
                 result.summary());
+    }
+
+    /**
+     * Runs {@code selection} of {@code flow} and takes what it commits into the model as predicted (the judgement
+     * comes with the full run's, after the clean run it compares with).
+     */
+    private SelectedRun selectedRun(TestDatabase db, FlowSpec flow, String source, Selection selection,
+                                    Map<String, PublishedTable> before) {
+        ReferenceModel.SelectedPrediction predicted = model.predict(flow, selection);
+        Class<?> tasks = classes.load(source);
+        Flow definition = TaskClasses.define(tasks);
+        Map<String, TaskResult> results = new LinkedHashMap<>();
+        DagException error = null;
+        String summary;
+        try {
+            Result result = definition.run(selection.applyTo(db.options()));
+            result.tasks().forEach(task -> results.put(task.task(), task));
+            summary = result.summary();
+        } catch (DagException e) {
+            error = e;
+            summary = e.getMessage();
+        }
+        Set<String> executed = TaskClasses.takeExecuted(tasks);
+        if (!selection.forces()) {
+            built.record(flow, executed);
+        }
+        String failsAt = predicted.failsAt();
+        model.commit(predicted.prediction(),
+                selection.committedStages(failsAt == null ? -1 : flow.task(failsAt).stage()));
+        return new SelectedRun(selection, predicted, error, new Observation(results, executed, before,
+                PublishedTables.read(db, flow.stageNames()), summary));
     }
 
     /** What a fresh database publishes after one run of {@code flow}. */

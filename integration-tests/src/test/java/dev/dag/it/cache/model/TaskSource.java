@@ -21,13 +21,19 @@ final class TaskSource {
                 package modelflow;
 
                 import dev.dag.Dag;
+                import dev.dag.FileFreshness;
                 import dev.dag.Flow;
                 import dev.dag.Materialize;
                 import dev.dag.Stage;
                 import dev.dag.Table;
+                import java.io.IOException;
+                import java.io.UncheckedIOException;
+                import java.nio.file.Files;
+                import java.nio.file.Path;
                 import java.util.List;
                 import java.util.Queue;
                 import java.util.concurrent.ConcurrentLinkedQueue;
+                import java.util.function.IntUnaryOperator;
 
                 public class ModelTasks {
                     /** Task bodies as they execute. Not final: a fingerprint reads static final fields' values. */
@@ -47,6 +53,35 @@ final class TaskSource {
 
                         int factor() {
                             return factor;
+                        }
+                    }
+
+                    public static int f0(int x) {
+                        return x + 1;
+                    }
+
+                    public static int f1(int x) {
+                        return x * 2;
+                    }
+
+                    public static int f2(int x) {
+                        return x + 3;
+                    }
+
+                    public static int f3(int x) {
+                        return x * 4;
+                    }
+
+                    /** A data file of the model, in the folder ModelFiles writes. */
+                    public static Path file(String name) {
+                        return Path.of(System.getProperty("dag.model.files"), name);
+                    }
+
+                    static int read(Path file) {
+                        try {
+                            return Integer.parseInt(Files.readString(file).trim());
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
                         }
                     }
                 """);
@@ -98,9 +133,11 @@ final class TaskSource {
     }
 
     private static String annotation(TaskSpec task) {
+        String freshness = task.constants().stream().anyMatch(Constant.DataFile.class::isInstance)
+                ? ", freshness = FileFreshness.class" : "";
         return switch (task.kind()) {
-            case VERSIONED -> "@Materialize(version = \"" + task.version() + "\")";
-            case AUTO -> "@Materialize(version = Materialize.AUTO)";
+            case VERSIONED -> "@Materialize(version = \"" + task.version() + "\"" + freshness + ")";
+            case AUTO -> "@Materialize(version = Materialize.AUTO" + freshness + ")";
             case LAZY, IMPERATIVE, GROUP -> "@Materialize(lazy = true)";
         };
     }

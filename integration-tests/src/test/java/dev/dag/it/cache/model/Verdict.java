@@ -37,7 +37,23 @@ record Verdict(List<String> stale, List<String> needless, List<String> missed, L
         return verdict;
     }
 
-    private void judgeTask(TaskSpec task, Prediction.Expected expected, Observation observed) {
+    static Verdict empty() {
+        return new Verdict(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    }
+
+    /** This verdict's lines, then {@code later}'s. */
+    Verdict and(Verdict later) {
+        Verdict both = empty();
+        for (Verdict verdict : List.of(this, later)) {
+            both.stale.addAll(verdict.stale);
+            both.needless.addAll(verdict.needless);
+            both.missed.addAll(verdict.missed);
+            both.other.addAll(verdict.other);
+        }
+        return both;
+    }
+
+    void judgeTask(TaskSpec task, Prediction.Expected expected, Observation observed) {
         TaskResult result = observed.results().get(task.name());
         String name = task.name() + " (" + expected.stage() + ")";
         if (result == null) {
@@ -83,7 +99,7 @@ record Verdict(List<String> stale, List<String> needless, List<String> missed, L
         return tables.isEmpty() ? "" : ";" + what + tables;
     }
 
-    private void judgeContents(Map<String, PublishedTable> published, Map<String, PublishedTable> clean) {
+    void judgeContents(Map<String, PublishedTable> published, Map<String, PublishedTable> clean) {
         TreeSet<String> names = new TreeSet<>(published.keySet());
         names.addAll(clean.keySet());
         for (String table : names) {
