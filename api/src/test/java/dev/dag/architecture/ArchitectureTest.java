@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The layering of dag-api, checked on the compiled classes: the public package reaches the internals
  * only through the seam, dialects know nothing above them, the layers under the engine never reach up
- * into it, and no internal package grows past what a reader takes in at once.
+ * into it, the engine keeps its inner order and reaches dag_meta through its interface, the cache holds key
+ * logic only, one class ends transactions, every package says its job, and no internal package grows past what
+ * a reader takes in at once.
  */
 class ArchitectureTest {
     private static final String PUBLIC = "dev.dag";

@@ -22,7 +22,6 @@ import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.events.RunEvents;
-import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.report.ReportBuilder;
 import dev.dag.internal.engine.report.ReportJson;
 import dev.dag.internal.engine.report.ReportRecorder;
@@ -73,7 +72,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final Instant startedAt = Instant.now();
     private final ReportRecorder recorder = new ReportRecorder();
     private RunEvents events = RunEvents.none();
-    private PlanBook plan;
+    private final RunMode mode;
     /** Task methods called on other threads that this run warned about already. */
     private final Set<String> warnedMethods = ConcurrentHashMap.newKeySet();
     /**
@@ -87,8 +86,9 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
-                Metadata metadata, RunCatalog catalog) {
+                Metadata metadata, RunCatalog catalog, RunMode mode) {
         this.flow = flow;
+        this.mode = mode;
         this.options = options;
         this.config = config;
         this.database = database;
@@ -113,7 +113,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
         }
-        Run run = new Run(flow, options, config, database, metadata, catalog);
+        Run run = new Run(flow, options, config, database, metadata, catalog, RunMode.REAL);
         try {
             run.presence = database.join(run.runId);
         } catch (SQLException e) {
@@ -140,8 +140,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         ConfigContext config = configOf(options);
         Database database = Databases.forReading(config);
         Run run = new Run(flow, options, config, database, Metadata.openForReading(database),
-                new RunCatalog(database, flow.stageNames()));
-        run.plan = new PlanBook();
+                new RunCatalog(database, flow.stageNames()), RunMode.plan());
         return run;
     }
 
@@ -151,7 +150,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
 
     /** What this run found, when it plans ({@link #openForPlan}). */
     Plan plan() {
-        return plan.plan(flow, instanceText(), runId);
+        return mode.plan(flow, instanceText(), runId);
     }
 
     private String instanceText() {
@@ -233,11 +232,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         events.stageStarted(stage.name());
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), catalog);
         try {
-            if (plan != null) {
-                stageRun.read();
-            } else {
-                stageRun.begin();
-            }
+            mode.beginStage(stageRun);
         } catch (DagException e) {
             events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
@@ -294,9 +289,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     /** Records a task that does not run, and why. */
     void skip(TaskInvocation invocation, String reason) {
         events.taskFinished(ledger.skip(invocation, reason));
-        if (plan != null) {
-            plan.record(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
-        }
+        mode.reported(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
     }
 
     /** Whether a task's outputs cannot be had in this run (it failed, was skipped or its stage not committed). */
@@ -322,7 +315,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 throw abortedAtExit(stage.name()); // the hook dropped what the stage wrote
             }
             openStages.remove(stage);
-            if (plan != null) {
+            if (!mode.writes()) {
                 if (stage.failed()) {
                     ledger.forgetOutputsOf(stage.definition()); // as a run would: its consumers are skipped
                 }
@@ -357,7 +350,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             if (result == null) {
                 AgentPresence.unmatchedTaskEntries().forEach(this::warn);
                 result = ledger.result(flow, runId, millis(), config);
-                if (!abortedAtExit && plan == null) {
+                if (!abortedAtExit && mode.writes()) {
                     RetiredTables.dropUnread(database, metadata, runId);
                     DagException failure = ledger.failure();
                     RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
@@ -461,7 +454,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions(), plan);
+        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions(), mode);
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
@@ -479,10 +472,8 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             stage.markFailed();
         }
         events.taskFinished(result);
-        if (plan != null) {
-            plan.record(invocation, execution.outcome(), execution.reason(), execution.tables(),
-                    execution.materializations());
-        }
+        mode.reported(invocation, execution.outcome(), execution.reason(), execution.tables(),
+                execution.materializations());
     }
 
     private long millis() {
