@@ -36,11 +36,13 @@ import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
 import dev.dag.internal.store.dialect.lock.Presence;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -356,7 +358,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                     RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
                             failure == null ? null : failure.getMessage());
                     result.attachReport(report);
-                    ledger.runFinished(metadata, runId, ReportJson.write(report));
+                    ledger.runFinished(metadata, runId, ReportJson.write(report), historyCutoff());
                 }
                 ended();
                 LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
@@ -398,13 +400,19 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             openStages.clear();
             ledger.fail(new DagException("Run " + runId + " was aborted: the JVM exited before it ended", null, null,
                     null, null));
-            ledger.runEnded(metadata, runId, RunStatus.ABORTED, null);
+            ledger.runEnded(metadata, runId, RunStatus.ABORTED, null, Optional.empty());
             ended();
             LOG.warn("run {} of '{}' aborted: the JVM exits (System.exit, or a signal) before the run ended. Its open "
                     + "stages {} committed nothing; what they wrote is dropped", runId, flow.name(), stages);
         } finally {
             ending.unlock();
         }
+    }
+
+    /** When the instance keeps a bounded history: runs started before this are forgotten as this run ends. */
+    private Optional<Instant> historyCutoff() {
+        int days = config.historyDays();
+        return days == 0 ? Optional.empty() : Optional.of(Instant.now().minus(Duration.ofDays(days)));
     }
 
     /** No longer open in this JVM, nor live for other runs. */

@@ -195,18 +195,25 @@ final class RunLedger {
         }
     }
 
-    /** Records the run's end, its task history and its report (JSON) in the metadata. */
-    synchronized void runFinished(Metadata metadata, String runId, String report) {
-        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
+    /**
+     * Records the run's end, its task history and its report (JSON) in the metadata; forgets the runs started before
+     * {@code forgetStartedBefore}, if present.
+     */
+    synchronized void runFinished(Metadata metadata, String runId, String report,
+                                  Optional<Instant> forgetStartedBefore) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report,
+                forgetStartedBefore);
     }
 
     /**
      * Records the run's end with {@code status}, its task history and its report (null: none) in the metadata, in
      * one transaction.
      */
-    synchronized void runEnded(Metadata metadata, String runId, RunStatus status, String report) {
+    synchronized void runEnded(Metadata metadata, String runId, RunStatus status, String report,
+                               Optional<Instant> forgetStartedBefore) {
         try {
-            metadata.runs().ended(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report);
+            metadata.runs().ended(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report,
+                    forgetStartedBefore);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }

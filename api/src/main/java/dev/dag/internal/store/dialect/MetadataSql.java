@@ -139,6 +139,22 @@ public final class MetadataSql {
                 "DELETE FROM " + table("runs") + " WHERE run_id = ?");
     }
 
+    /**
+     * Deletes what the metadata keeps of the runs started before a time, except a run whose objects a stage
+     * publishes and the run that committed a stage last (the rule of {@code dag gc}); parameter: the time (text at
+     * UTC). The record in {@code runs} goes last: the other statements find the runs there.
+     */
+    public List<String> deleteRunsStartedBefore() {
+        String old = "SELECT r.run_id FROM " + table("runs") + " r WHERE r.started_at < " + TIMESTAMP
+                + " AND r.run_id NOT IN (SELECT run_id FROM " + table("objects") + " WHERE state = 'published')"
+                + " AND r.run_id NOT IN (SELECT c.run_id FROM " + table("stage_commits") + " c WHERE c.committed_at"
+                + " = (SELECT max(l.committed_at) FROM " + table("stage_commits") + " l WHERE l.stage = c.stage))";
+        return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("run_reports") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("stage_commits") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("runs") + " WHERE run_id IN (" + old + ")");
+    }
+
     /** Deletes the cache entries and commits of a stage (its objects are forgotten one by one); parameter: stage. */
     public List<String> deleteStage() {
         return List.of("DELETE FROM " + table("tasks") + " WHERE stage = ?",
