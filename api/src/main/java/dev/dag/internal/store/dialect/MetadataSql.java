@@ -75,21 +75,10 @@ public final class MetadataSql {
                         + "status VARCHAR(20) NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("stage_commits") + " (stage VARCHAR(200) NOT NULL, "
                         + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)",
-                createRunReports());
-    }
-
-    /**
-     * The table of run reports (added after format 1 without changing it: a dag that does not know it ignores it,
-     * and {@link #selectAnyRunReport()} tells a store that lacks it).
-     */
-    public String createRunReports() {
-        return "CREATE TABLE IF NOT EXISTS " + table("run_reports")
-                + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)";
-    }
-
-    /** Fails when the table of run reports does not exist; returns no row. */
-    public String selectAnyRunReport() {
-        return "SELECT run_id FROM " + table("run_reports") + " WHERE 1 = 0";
+                // added after format 1 without changing it (a dag that does not know it ignores it): the upgrade
+                // from format 1 creates it
+                "CREATE TABLE IF NOT EXISTS " + table("run_reports")
+                        + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)");
     }
 
     /** Every commit of every stage, newest first: columns (stage, run_id, committed_at). */
