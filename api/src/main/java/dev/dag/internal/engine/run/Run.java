@@ -159,7 +159,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
 
     /** What this run, when it plans, found for {@code invocation}; null when it did not reach it. */
     PlannedTask planned(TaskInvocation invocation) {
-        return plan.of(invocation);
+        return mode.planned(invocation);
     }
 
     /** The table or blob bound to {@code placeholder} (for a plan: the committed one when cache-valid), or null. */

@@ -2,6 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.MaterializedTable;
 import dev.dag.Plan;
+import dev.dag.PlannedTask;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.TaskKey;
@@ -79,6 +80,11 @@ interface RunMode {
 
     /** What this mode found, for a plan. */
     default Plan plan(FlowDefinition flow, String instance, String runId) {
+        throw new IllegalStateException("dag bug: a run that writes has no plan");
+    }
+
+    /** What a plan found for {@code invocation}; null when it did not reach it. */
+    default PlannedTask planned(TaskInvocation invocation) {
         throw new IllegalStateException("dag bug: a run that writes has no plan");
     }
 
@@ -166,6 +172,11 @@ interface RunMode {
         @Override
         public Plan plan(FlowDefinition flow, String instance, String runId) {
             return book.plan(flow, instance, runId);
+        }
+
+        @Override
+        public PlannedTask planned(TaskInvocation invocation) {
+            return book.of(invocation);
         }
     }
 }

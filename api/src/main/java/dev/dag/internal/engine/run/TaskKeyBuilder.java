@@ -93,7 +93,7 @@ final class TaskKeyBuilder {
     private StateRules rules(TaskDescriptor task) {
         Map<String, Set<String>> ignored = task.ignoredFields().isEmpty() ? Map.of()
                 : Map.of(task.method().getDeclaringClass().getName(), task.ignoredFields());
-        return new StateRules(this::token, LambdaCode::of, ignored);
+        return new StateRules(this::token, TaskKeyBuilder::lambdaCode, ignored);
     }
 
     /** The token standing for a table, blob or placeholder; null for any other value (hashed by its state). */
@@ -177,5 +177,11 @@ final class TaskKeyBuilder {
                     + "Freshness class needs a no-argument constructor; it must return a value Jackson can serialize.",
                     invocation.taskName(), null, invocation.stage().name());
         }
+    }
+
+    /** The code fingerprint of a lambda or method reference passed to a task, or null when it is not a lambda. */
+    private static String lambdaCode(Object value) {
+        CodeFingerprint code = CodeFingerprints.ofLambda(value);
+        return code == null ? null : code.hash();
     }
 }
