@@ -50,15 +50,38 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, String agentOptions, List<String> options, Class<?> mainClass,
                                  List<String> arguments) {
+        return start(name, agentOptions, options, System.getProperty("java.class.path"), mainClass.getName(), arguments);
+    }
+
+    /**
+     * Like {@link #start(String, String, List, Class, List)}, for an application of its own: {@code mainClass} on
+     * {@code classPath} instead of the test's class path (with the agent, which brings dag, but no dag-api).
+     */
+    public static ChildJvm start(String name, String agentOptions, List<String> options, String classPath,
+                                 String mainClass, List<String> arguments) {
+        return start(name, agentOptions, true, options, classPath, mainClass, arguments);
+    }
+
+    /** Like {@link #start(String, String, List, String, String, List)}, without the agent: the program as it is. */
+    public static ChildJvm startWithoutAgent(String name, List<String> options, String classPath, String mainClass,
+                                             List<String> arguments) {
+        return start(name, null, false, options, classPath, mainClass, arguments);
+    }
+
+    private static ChildJvm start(String name, String agentOptions, boolean withAgent, List<String> options,
+                                  String classPath, String mainClass, List<String> arguments) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : testJvmOptions()) {
             boolean agent = option.startsWith("-javaagent:") && option.contains("dag-agent");
+            if (agent && !withAgent) {
+                continue;
+            }
             command.add(agent && agentOptions != null ? option.split("=")[0] + "=" + agentOptions : option);
         }
         command.addAll(SHORT_LIVED);
         command.addAll(options);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(arguments);
         try {
             return new ChildJvm(name, new ProcessBuilder(command).redirectErrorStream(true).start());
