@@ -87,6 +87,16 @@ record ChildEtl(TestDatabase db, Path config) {
         }
     }
 
+    /** Runs {@code mainClass} of an application on {@code classPath} without the agent, as it runs today. */
+    String runWithoutAgent(String classPath, String mainClass) {
+        db.config().close();
+        try (ChildJvm plain = ChildJvm.startWithoutAgent(mainClass, List.of(), classPath, mainClass,
+                databaseArguments())) {
+            assertEquals(0, plain.awaitExit(Duration.ofMinutes(2)), plain.output());
+            return plain.output();
+        }
+    }
+
     /** The quoted metadata schema of the test database. */
     String meta() {
         return "\"" + db.config().schemaPrefix() + "dag_meta\"";
