@@ -24,12 +24,24 @@ final class ClassReferences {
 
     /** The binary names ({@code dev.dag.Table}) of the classes {@code classFile} refers to. */
     static Set<String> of(Path classFile) throws IOException {
+        return read(classFile, false);
+    }
+
+    /**
+     * The names of the methods and fields {@code classFile} refers to or declares (with every other text constant
+     * of its constant pool): a class that calls {@code Connection.rollback} holds {@code rollback}.
+     */
+    static Set<String> memberNames(Path classFile) throws IOException {
+        return read(classFile, true);
+    }
+
+    private static Set<String> read(Path classFile, boolean texts) throws IOException {
         try (InputStream in = Files.newInputStream(classFile)) {
-            return read(new DataInputStream(in));
+            return read(new DataInputStream(in), texts);
         }
     }
 
-    private static Set<String> read(DataInputStream in) throws IOException {
+    private static Set<String> read(DataInputStream in, boolean texts) throws IOException {
         in.readInt(); // magic
         in.readUnsignedShort(); // minor version
         in.readUnsignedShort(); // major version
@@ -52,6 +64,14 @@ final class ClassReferences {
             }
         }
         Set<String> names = new TreeSet<>();
+        if (texts) {
+            for (String text : utf8) {
+                if (text != null) {
+                    names.add(text);
+                }
+            }
+            return names;
+        }
         for (int index : classNameIndexes) {
             String name = utf8[index];
             names.add(binaryName(name.startsWith("[") ? elementType(name) : name));

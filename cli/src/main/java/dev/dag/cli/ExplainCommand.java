@@ -2,7 +2,7 @@ package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
 import dev.dag.internal.admin.TaskExplanation;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParameterException;

@@ -1,7 +1,7 @@
 package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,7 +20,7 @@ final class ReportCommand extends InstanceCommand {
 
     @Override
     int call(InstanceAdmin admin, Output output) {
-        RunHistory.Run run = admin.run(runId);
+        RunHistory.PastRun run = admin.run(runId);
         Path file = out != null ? out : Path.of("dag-report-" + run.runId() + ".html");
         admin.writeReport(run, file);
         if (output.json()) {

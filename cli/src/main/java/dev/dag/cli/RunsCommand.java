@@ -1,7 +1,7 @@
 package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +17,7 @@ final class RunsCommand extends InstanceCommand {
 
     @Override
     int call(InstanceAdmin admin, Output output) {
-        List<RunHistory.Run> runs = admin.runs(limit);
+        List<RunHistory.PastRun> runs = admin.runs(limit);
         if (output.json()) {
             output.json(runs);
             return ExitCodes.DONE;
@@ -29,12 +29,12 @@ final class RunsCommand extends InstanceCommand {
     }
 
     /** "36b6946136 of flow 'orders', succeeded, started ..., took ... ms". */
-    static String describe(RunHistory.Run run) {
+    static String describe(RunHistory.PastRun run) {
         return run.runId() + " of flow '" + run.flow() + "', " + run.status() + ", started "
                 + Output.time(run.startedAt()) + ", took " + millis(run) + " ms";
     }
 
-    private static String millis(RunHistory.Run run) {
+    private static String millis(RunHistory.PastRun run) {
         return run.finishedAt() == null ? "-"
                 : Output.number(Duration.between(run.startedAt(), run.finishedAt()).toMillis());
     }

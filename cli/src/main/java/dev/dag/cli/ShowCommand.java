@@ -1,8 +1,9 @@
 package dev.dag.cli;
 
+import dev.dag.internal.store.meta.RunLog;
 import dev.dag.internal.admin.InstanceAdmin;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,8 +18,8 @@ final class ShowCommand extends InstanceCommand {
 
     @Override
     int call(InstanceAdmin admin, Output output) {
-        RunHistory.Run run = admin.run(runId);
-        List<MetadataStore.TaskRun> tasks = admin.taskRuns(run);
+        RunHistory.PastRun run = admin.run(runId);
+        List<RunLog.TaskRun> tasks = admin.taskRuns(run);
         if (output.json()) {
             output.json(Output.fields("run", run, "tasks", tasks));
             return ExitCodes.DONE;
@@ -26,7 +27,7 @@ final class ShowCommand extends InstanceCommand {
         output.line("Run " + RunsCommand.describe(run));
         List<String[]> rows = new ArrayList<>();
         String previousStage = null;
-        for (MetadataStore.TaskRun task : tasks) {
+        for (RunLog.TaskRun task : tasks) {
             rows.add(new String[] {task.stage().equals(previousStage) ? "" : task.stage(), task.task(), task.outcome(),
                     Output.number(task.rows()), Output.number(task.millis()),
                     task.reason() == null ? "" : task.reason().replace('\n', ' ')});

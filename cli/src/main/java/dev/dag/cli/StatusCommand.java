@@ -1,7 +1,7 @@
 package dev.dag.cli;
 
 import dev.dag.internal.admin.InstanceAdmin;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Command;
@@ -13,7 +13,7 @@ final class StatusCommand extends InstanceCommand {
     @Override
     int call(InstanceAdmin admin, Output output) {
         List<InstanceAdmin.StageStatus> stages = admin.stages();
-        List<RunHistory.Run> last = admin.runs(1);
+        List<RunHistory.PastRun> last = admin.runs(1);
         if (output.json()) {
             output.json(Output.fields("instance", admin.instance(), "stages", stages, "lastRun",
                     last.isEmpty() ? null : last.get(0)));

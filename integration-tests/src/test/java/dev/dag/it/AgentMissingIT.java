@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.DefinitionException;
 import dev.dag.it.support.FlowWithoutAgent;
+import dev.dag.it.support.ScratchFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -30,17 +31,24 @@ class AgentMissingIT {
         child = runWithoutAgent();
     }
 
-    /** Runs {@link FlowWithoutAgent} in a JVM without the agent and returns its {@code key=value} lines. */
+    /**
+     * Runs {@link FlowWithoutAgent} in a JVM without the agent, its temporary files in a {@link ScratchFolder}, and
+     * returns its {@code key=value} lines.
+     */
     private static Map<String, String> runWithoutAgent() throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder builder = new ProcessBuilder(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                FlowWithoutAgent.class.getName())).redirectErrorStream(true);
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
-        builder.environment().remove("JDK_JAVA_OPTIONS");
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "child JVM did not end: " + output);
-        assertEquals(0, process.exitValue(), "child JVM failed:\n" + output);
+        String output;
+        try (ScratchFolder tmp = ScratchFolder.create("dag-no-agent-")) {
+            ProcessBuilder builder = tmp.asTmpdirOf(new ProcessBuilder(List.of(java.toString(), tmp.javaTmpdirOption(),
+                    "-cp", System.getProperty("java.class.path"), FlowWithoutAgent.class.getName())))
+                    .redirectErrorStream(true);
+            builder.environment().remove("JAVA_TOOL_OPTIONS");
+            builder.environment().remove("JDK_JAVA_OPTIONS");
+            Process process = builder.start();
+            output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "child JVM did not end: " + output);
+            assertEquals(0, process.exitValue(), "child JVM failed:\n" + output);
+        }
         Map<String, String> values = new LinkedHashMap<>();
         output.lines().filter(line -> line.contains("=")).forEach(line -> {
             int at = line.indexOf('=');

@@ -1,6 +1,6 @@
 package dev.dag.internal.admin;
 
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.List;
 
 /**
@@ -11,7 +11,7 @@ import java.util.List;
  * @param runs      runs older than the retention whose records are forgotten (never a run whose tables a stage
  *                  still publishes, nor the last commit of a stage)
  */
-public record GcPlan(List<Leftover> leftovers, List<RunHistory.Run> runs) {
+public record GcPlan(List<Leftover> leftovers, List<RunHistory.PastRun> runs) {
 
     /** An object no version uses. */
     public record Leftover(String stage, String name, String kind, String state, String physicalName, String runId) {

@@ -1,12 +1,13 @@
 package dev.dag.internal.admin;
 
+import dev.dag.internal.store.meta.RunLog;
 import dev.dag.ConfigContext;
 import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.ObjectState;
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.ObjectState;
+import dev.dag.internal.store.meta.RunHistory;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.report.HtmlReport;
 import dev.dag.internal.engine.report.ReportJson;
@@ -44,9 +45,9 @@ public final class InstanceAdmin {
 
     private final ConfigContext config;
     private final Database database;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
 
-    private InstanceAdmin(ConfigContext config, Database database, MetadataStore metadata) {
+    private InstanceAdmin(ConfigContext config, Database database, Metadata metadata) {
         this.config = config;
         this.database = database;
         this.metadata = metadata;
@@ -60,7 +61,7 @@ public final class InstanceAdmin {
      */
     public static InstanceAdmin open(ConfigContext config) {
         Database database = Databases.forReading(config);
-        return new InstanceAdmin(config, database, MetadataStore.openForReading(database));
+        return new InstanceAdmin(config, database, Metadata.openForReading(database));
     }
 
     /** The instance's name and URL (without credentials). */
@@ -97,7 +98,7 @@ public final class InstanceAdmin {
     }
 
     /** The latest runs, newest first. */
-    public List<RunHistory.Run> runs(int limit) {
+    public List<RunHistory.PastRun> runs(int limit) {
         return read(() -> history().runs("", limit));
     }
 
@@ -106,12 +107,12 @@ public final class InstanceAdmin {
      *
      * @throws NotFound if no run or several runs match
      */
-    public RunHistory.Run run(String idOrPrefix) {
+    public RunHistory.PastRun run(String idOrPrefix) {
         if (!RUN_ID.matcher(idOrPrefix).matches()) {
             throw new NotFound("'" + idOrPrefix + "' is not a run id: run ids are 16 hexadecimal digits (a unique "
                     + "beginning is enough). 'dag runs' lists them.");
         }
-        List<RunHistory.Run> matches = read(() -> history().runs(idOrPrefix, 2));
+        List<RunHistory.PastRun> matches = read(() -> history().runs(idOrPrefix, 2));
         if (matches.isEmpty()) {
             throw new NotFound("No run " + idOrPrefix + " in " + instance() + ". 'dag runs' lists the runs it keeps.");
         }
@@ -123,15 +124,15 @@ public final class InstanceAdmin {
     }
 
     /** What the run did to its tasks, in the run's order when its report was kept. */
-    public List<MetadataStore.TaskRun> taskRuns(RunHistory.Run run) {
-        List<MetadataStore.TaskRun> stored = read(() -> history().taskRuns(run.runId()));
+    public List<RunLog.TaskRun> taskRuns(RunHistory.PastRun run) {
+        List<RunLog.TaskRun> stored = read(() -> history().taskRuns(run.runId()));
         Optional<RunReport> report = report(run.runId());
         if (report.isEmpty()) {
             return stored;
         }
-        List<MetadataStore.TaskRun> ordered = new ArrayList<>();
+        List<RunLog.TaskRun> ordered = new ArrayList<>();
         for (RunReport.Task task : report.get().tasks()) {
-            ordered.add(new MetadataStore.TaskRun(task.stage(), task.task(), task.outcome(), task.reason(),
+            ordered.add(new RunLog.TaskRun(task.stage(), task.task(), task.outcome(), task.reason(),
                     task.millis(), task.rows()));
         }
         return ordered;
@@ -139,7 +140,7 @@ public final class InstanceAdmin {
 
     /** The report kept for a run, if any (runs of a dag before reports were kept have none). */
     public Optional<RunReport> report(String runId) {
-        return read(() -> Optional.ofNullable(metadata.report(runId)).map(ReportJson::read));
+        return read(() -> Optional.ofNullable(metadata.runs().report(runId)).map(ReportJson::read));
     }
 
     /**
@@ -147,7 +148,7 @@ public final class InstanceAdmin {
      *
      * @throws NotFound if the run or its report is not kept
      */
-    public void writeReport(RunHistory.Run run, Path file) {
+    public void writeReport(RunHistory.PastRun run, Path file) {
         RunReport report = report(run.runId()).orElseThrow(() -> new NotFound("Run " + run.runId() + " has no stored "
                 + "report: it ran before dag kept reports, or its report was not recorded."));
         HtmlReport.write(report, file);
@@ -164,9 +165,9 @@ public final class InstanceAdmin {
             if (metadata.isPresent()) {
                 try (Connection connection = database.connection()) {
                     Map<String, StoredObject> objects = new HashMap<>();
-                    metadata.objectsOf(connection, stage).forEach(object -> objects.put(object.physicalName(), object));
+                    metadata.objects().of(connection, stage).forEach(object -> objects.put(object.physicalName(), object));
                     Map<String, String> producers = producers(connection);
-                    for (CacheEntry entry : metadata.publishedEntries(connection, stage)) {
+                    for (CacheEntry entry : metadata.entries().published(connection, stage)) {
                         if (entry.task().equals(task)) {
                             entries.add(entry(entry, objects, producers));
                         }
@@ -220,7 +221,7 @@ public final class InstanceAdmin {
     private Map<String, String> producers(Connection connection) throws SQLException {
         Map<String, String> producers = new HashMap<>();
         for (String stage : history().stages()) {
-            for (StoredObject object : metadata.objectsOf(connection, stage)) {
+            for (StoredObject object : metadata.objects().of(connection, stage)) {
                 if (object.state() == ObjectState.PUBLISHED) {
                     producers.put(object.cacheKey(), stage + "." + object.name());
                 }
@@ -240,7 +241,7 @@ public final class InstanceAdmin {
             plan.leftovers().stream().map(GcPlan.Leftover::stage).distinct()
                     .forEach(stage -> new StageMaintenance(database, metadata, stage).cleanUp());
             write(() -> {
-                history().forget(plan.runs().stream().map(RunHistory.Run::runId).toList());
+                history().forget(plan.runs().stream().map(RunHistory.PastRun::runId).toList());
                 return null;
             });
         }
@@ -253,7 +254,7 @@ public final class InstanceAdmin {
         if (metadata.isPresent()) {
             try (Connection connection = database.connection()) {
                 for (String stage : history().stages()) {
-                    for (StoredObject object : metadata.objectsOf(connection, stage)) {
+                    for (StoredObject object : metadata.objects().of(connection, stage)) {
                         if (object.state() == ObjectState.PUBLISHED) {
                             keptRuns.add(object.runId());
                         } else {
@@ -267,7 +268,7 @@ public final class InstanceAdmin {
         Set<String> lastCommits = new HashSet<>();
         history().commits().stream().filter(commit -> lastCommits.add(commit.stage()))
                 .forEach(commit -> keptRuns.add(commit.runId()));
-        List<RunHistory.Run> old = history().runs("", Integer.MAX_VALUE).stream()
+        List<RunHistory.PastRun> old = history().runs("", Integer.MAX_VALUE).stream()
                 .filter(run -> run.startedAt().isBefore(cutoff) && !keptRuns.contains(run.runId())).toList();
         return new GcPlan(leftovers, old);
     }

@@ -1,6 +1,6 @@
 package dev.dag.internal.admin;
 
-import dev.dag.internal.cache.RunHistory;
+import dev.dag.internal.store.meta.RunHistory;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package dev.dag.internal.cache;
 
+import dev.dag.internal.hash.Hashes;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Locale;

@@ -105,13 +105,10 @@ public final class Database implements AutoCloseable {
         if (config.lockMode() == ConfigContext.LockMode.SESSION) {
             return dialect.coordination(metadata);
         }
-        Coordination leases = dialect.leaseCoordination(metadata, Duration.ofSeconds(config.lockLeaseSeconds()));
-        if (leases == null) {
-            throw new ConfigException("Instance '" + config.instance() + "': lock_mode lease is for PostgreSQL behind "
+        return dialect.leaseCoordination(metadata, Duration.ofSeconds(config.lockLeaseSeconds()))
+                .orElseThrow(() -> new ConfigException("Instance '" + config.instance() + "': lock_mode lease is for PostgreSQL behind "
                     + "a pooler in transaction mode; " + dialect.name() + " keeps the runs of a database in the one "
-                    + "process that opened it. Remove lock_mode (see docs/concurrency.md).", null);
-        }
-        return leases;
+                    + "process that opened it. Remove lock_mode (see docs/concurrency.md).", null));
     }
 
     /**
@@ -163,7 +160,7 @@ public final class Database implements AutoCloseable {
      * @throws DefinitionException naming the stage, the prefix and the limit
      */
     public void requireStageSchemaFits(String stage) {
-        String reserved = dialect.reservedSchema(stageSchema(stage), config.url());
+        String reserved = dialect.reservedSchema(stageSchema(stage), config.url()).orElse(null);
         if (reserved != null) {
             throw new dev.dag.DefinitionException("Stage '" + stage + "' would be the schema '" + stageSchema(stage)
                     + "', which " + dialect.name() + " keeps for itself (" + reserved + "): dag would publish its views "

@@ -3,8 +3,8 @@ package dev.dag.internal.store;
 import dev.dag.ConfigException;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.store.dialect.Dialect;
-import dev.dag.internal.store.dialect.DuckDbDialect;
-import dev.dag.internal.store.dialect.PostgresDialect;
+import dev.dag.internal.store.dialect.duckdb.DuckDbDialect;
+import dev.dag.internal.store.dialect.postgres.PostgresDialect;
 import java.util.List;
 
 /** Picks the dialect that serves a JDBC URL. */

@@ -1,5 +1,6 @@
 package dev.dag.internal.store;
 
+import dev.dag.internal.jdbc.Transactions;
 import dev.dag.TableRef;
 import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.Dialect;
@@ -122,22 +123,17 @@ public final class PhysicalTables {
      * cleanup timeout instead of blocking (the next run retries).
      */
     public void dropOld(Connection connection, String physicalName, int timeoutMillis) throws SQLException {
-        String timeout = dialect().lockTimeout(timeoutMillis);
-        if (timeout == null) {
+        if (!dialect().capabilities().readersLockRelations()) {
             drop(connection, physicalName);
             return;
         }
-        connection.setAutoCommit(false);
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(timeout);
-            statement.execute(dialect().dropTable(schema, physicalName));
-            connection.commit();
-        } catch (SQLException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(true);
-        }
+        String timeout = dialect().lockTimeout(timeoutMillis).orElseThrow();
+        Transactions.commit(connection, inTransaction -> {
+            try (Statement statement = inTransaction.createStatement()) {
+                statement.execute(timeout);
+                statement.execute(dialect().dropTable(schema, physicalName));
+            }
+        });
     }
 
     /** Drops a physical table if it exists. */

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dag.internal.rows.read.RowReader;
-import dev.dag.internal.store.dialect.DuckDbDialect;
+import dev.dag.internal.store.dialect.duckdb.DuckDbDialect;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;

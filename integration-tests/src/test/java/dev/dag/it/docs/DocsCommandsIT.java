@@ -93,10 +93,18 @@ class DocsCommandsIT {
         return commands;
     }
 
+    /**
+     * Runs {@code command} in the scratch folder, which also holds the temporary files of the command and of the JVMs
+     * it starts (through {@code JDK_JAVA_OPTIONS}, as a JVM ignores {@code TMPDIR}).
+     */
     private String run(String command) {
         try {
-            Process process = new ProcessBuilder("bash", "-c", command).directory(scratch.toFile())
-                    .redirectErrorStream(true).start();
+            Path tmp = Files.createDirectories(scratch.resolve("tmp"));
+            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(scratch.toFile())
+                    .redirectErrorStream(true);
+            builder.environment().put("TMPDIR", tmp.toString());
+            builder.environment().put("JDK_JAVA_OPTIONS", "-Djava.io.tmpdir=" + tmp);
+            Process process = builder.start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(process.waitFor(5, TimeUnit.MINUTES), command);
             assertEquals(0, process.exitValue(), command + "\n" + output);

@@ -3,6 +3,7 @@ package dev.dag.it.etl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dag.it.support.ChildJvm;
+import dev.dag.it.support.ScratchFolder;
 import dev.dag.it.support.TestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,7 @@ record ChildEtl(TestDatabase db, Path config) {
     static ChildEtl on(TestDatabase db, String tasks) {
         String user = db.config().user() == null ? "" : "    user: " + db.config().user() + "\n";
         try {
-            Path file = Files.createTempFile("dag-etl-", ".yaml");
+            Path file = ScratchFolder.untilExit("dag-etl-").resolve("dag.yaml");
             Files.writeString(file, "instances:\n"
                     + "  it:\n"
                     + "    url: " + db.config().url() + "\n"

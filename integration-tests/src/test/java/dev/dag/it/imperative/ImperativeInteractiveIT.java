@@ -18,15 +18,13 @@ import dev.dag.it.support.Flows;
 import dev.dag.it.support.Frames;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Interactive debugging: {@code materialize(options.config(config).schema(..))} outside any run writes
@@ -59,8 +57,8 @@ class ImperativeInteractiveIT {
     }
 
     @OnEachDatabase
-    void schemaOfAnotherInstanceIsRefused(TestDatabase db) {
-        ConfigContext prefixed = withPrefix(db);
+    void schemaOfAnotherInstanceIsRefused(TestDatabase db, @TempDir Path folder) {
+        ConfigContext prefixed = withPrefix(db, folder);
         String other = "zz_" + prefixed.schemaPrefix() + "scratch";
         try {
             DefinitionException e = assertThrows(DefinitionException.class, () -> Table.of("SELECT 1 AS a")
@@ -109,18 +107,16 @@ class ImperativeInteractiveIT {
         return Table.of("SELECT 1 AS a").name("never");
     }
 
-    /** The instance of {@code db} if it has a schema prefix, else a DuckDB instance with one (closed by the caller). */
-    private static ConfigContext withPrefix(TestDatabase db) {
+    /**
+     * The instance of {@code db} if it has a schema prefix, else a DuckDB instance with one in {@code folder}
+     * (closed by the caller).
+     */
+    private static ConfigContext withPrefix(TestDatabase db, Path folder) {
         if (!db.config().schemaPrefix().isEmpty()) {
             return db.config();
         }
-        try {
-            Path folder = Files.createTempDirectory("dag-it-prefix-");
-            return ConfigContext.builder().instance("prefixed").url("jdbc:duckdb:" + folder.resolve("p.duckdb"))
-                    .schemaPrefix("p_").build();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ConfigContext.builder().instance("prefixed").url("jdbc:duckdb:" + folder.resolve("p.duckdb"))
+                .schemaPrefix("p_").build();
     }
 
     private static boolean schemaExists(ConfigContext config, String schema) {

@@ -3,6 +3,7 @@ package dev.dag.it.steer;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.dag.ConfigContext;
+import dev.dag.it.support.ScratchFolder;
 import dev.dag.it.support.TestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,26 +33,29 @@ final class CliProcess {
     private CliProcess() {
     }
 
-    /** Runs {@code dag <arguments>} on {@code db}'s instance with no input. */
+    /**
+     * Runs {@code dag <arguments>} on {@code db}'s instance with no input, in a {@link ScratchFolder} that holds its
+     * output, its {@code dag.yaml} and its temporary files, and is deleted afterwards.
+     */
     static Outcome run(TestDatabase db, String... arguments) {
         ConfigContext config = db.config();
         config.close(); // reopened by the next run of the test
-        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
-        command.addAll(instance(config));
-        command.addAll(List.of(arguments));
-        try {
-            Path out = Files.createTempFile("dag-cli-", ".out");
-            Path err = Files.createTempFile("dag-cli-", ".err");
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+        try (ScratchFolder folder = ScratchFolder.create("dag-cli-")) {
+            List<String> command = new ArrayList<>(List.of(java(), folder.javaTmpdirOption(), "-jar",
+                    jar().toString()));
+            command.addAll(instance(config, folder));
+            command.addAll(List.of(arguments));
+            Path out = folder.resolve("out");
+            Path err = folder.resolve("err");
+            Process process = folder.asTmpdirOf(new ProcessBuilder(command)).redirectOutput(out.toFile())
+                    .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null")
+                            .toFile())).start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 throw new AssertionError("dag did not end within " + TIMEOUT_SECONDS + " s: " + command);
             }
             Outcome outcome = new Outcome(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
             System.out.println("$ dag " + String.join(" ", arguments) + "\n" + outcome);
             return outcome;
         } catch (IOException e) {
@@ -62,22 +66,17 @@ final class CliProcess {
         }
     }
 
-    private static List<String> instance(ConfigContext config) {
+    private static List<String> instance(ConfigContext config, ScratchFolder folder) throws IOException {
         if (config.url().startsWith("jdbc:duckdb:")) {
             return List.of("--duckdb", config.url().substring("jdbc:duckdb:".length()));
         }
-        try {
-            Path yaml = Files.createTempFile("dag-cli-", ".yaml");
-            yaml.toFile().deleteOnExit();
-            String password = config.password() == null || config.password().isEmpty() ? ""
-                    : "    password: " + config.password() + "\n";
-            Files.writeString(yaml, "instances:\n  it:\n    url: " + config.url() + "\n    user: " + config.user()
-                    + "\n" + password + "    schema_prefix: " + config.schemaPrefix() + "\n    metadata_schema: "
-                    + config.metadataSchema() + "\n");
-            return List.of("--config", yaml.toString(), "--instance", "it");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Path yaml = folder.resolve("dag.yaml");
+        String password = config.password() == null || config.password().isEmpty() ? ""
+                : "    password: " + config.password() + "\n";
+        Files.writeString(yaml, "instances:\n  it:\n    url: " + config.url() + "\n    user: " + config.user()
+                + "\n" + password + "    schema_prefix: " + config.schemaPrefix() + "\n    metadata_schema: "
+                + config.metadataSchema() + "\n");
+        return List.of("--config", yaml.toString(), "--instance", "it");
     }
 
     private static Path jar() {

@@ -3,16 +3,15 @@ package dev.dag.it.steer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.it.support.ScratchFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -65,28 +64,29 @@ final class HeadlessChromium {
         return load;
     }
 
+    /**
+     * One load, in a {@link ScratchFolder} that holds the browser's profile, output and temporary files
+     * ({@code TMPDIR}) and is deleted afterwards.
+     */
     private static Load run(Path page, String... arguments) {
         Path binary = binary();
-        Path profile = null;
-        try {
-            profile = Files.createTempDirectory("dag-chromium-");
+        try (ScratchFolder folder = ScratchFolder.create("dag-chromium-")) {
             List<String> command = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox",
                     "--disable-gpu", "--enable-logging=stderr", "--v=0", "--no-first-run", "--disable-extensions",
-                    "--user-data-dir=" + profile));
+                    "--user-data-dir=" + folder.resolve("profile")));
             command.addAll(List.of(arguments));
             command.add(page.toAbsolutePath().toUri().toString());
-            Path out = Files.createTempFile("dag-chromium-", ".out");
-            Path err = Files.createTempFile("dag-chromium-", ".err");
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .start();
+            Path out = folder.resolve("out");
+            Path err = folder.resolve("err");
+            Process process = folder.asTmpdirOf(new ProcessBuilder(command)).redirectOutput(out.toFile())
+                    .redirectError(err.toFile()).start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 throw new AssertionError("Chromium did not end within " + TIMEOUT_SECONDS + " s: " + command);
             }
             Load load = new Load(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err,
                     StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
             assertEquals(0, process.exitValue(), () -> "Chromium failed: " + command + "\n" + load.log());
             return load;
         } catch (IOException e) {
@@ -94,20 +94,6 @@ final class HeadlessChromium {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while Chromium ran", e);
-        } finally {
-            deleteQuietly(profile);
-        }
-    }
-
-    /** Removes the browser profile of one load; a temporary folder, so a failure only leaves litter. */
-    private static void deleteQuietly(Path folder) {
-        if (folder == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-        } catch (IOException e) {
-            // the OS cleans temporary folders eventually
         }
     }
 }

@@ -16,24 +16,30 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A JVM started by a test: same java, same JVM options (so the same {@code -javaagent:dag-agent.jar}),
- * same classpath, its stdout and stderr merged and captured line by line. Closing it kills it if it
- * still runs, so that no test leaves a process behind.
+ * same classpath, its stdout and stderr merged and captured line by line. Its temporary folder is a
+ * {@link ScratchFolder} of its own. Closing it kills it if it still runs and deletes that folder, so that
+ * no test leaves a process or a file behind, however the child ended.
  *
  * <p>Failsafe starts the test JVM through a manifest-only jar, but sets {@code java.class.path} to the
  * real test classpath, which is what the child gets.
  */
 public final class ChildJvm implements AutoCloseable {
-    /** A child runs for seconds: the C1 compiler alone starts it with about 40 % less CPU. */
-    private static final List<String> SHORT_LIVED = List.of("-XX:TieredStopAtLevel=1");
+    /**
+     * A child runs for seconds: the C1 compiler alone starts it with about 40 % less CPU. Without performance data it
+     * writes no {@code /tmp/hsperfdata_<user>/<pid>}, which a killed JVM would leave behind.
+     */
+    private static final List<String> SHORT_LIVED = List.of("-XX:TieredStopAtLevel=1", "-XX:-UsePerfData");
 
     private final String name;
     private final Process process;
+    private final ScratchFolder tmp;
     private final List<String> lines = new ArrayList<>();
     private boolean ended;
 
-    private ChildJvm(String name, Process process) {
+    private ChildJvm(String name, Process process, ScratchFolder tmp) {
         this.name = name;
         this.process = process;
+        this.tmp = tmp;
         Thread reader = new Thread(this::readOutput, "output of " + name);
         reader.setDaemon(true);
         reader.start();
@@ -70,6 +76,7 @@ public final class ChildJvm implements AutoCloseable {
 
     private static ChildJvm start(String name, String agentOptions, boolean withAgent, List<String> options,
                                   String classPath, String mainClass, List<String> arguments) {
+        ScratchFolder tmp = ScratchFolder.create("dag-child-");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : testJvmOptions()) {
@@ -80,12 +87,15 @@ public final class ChildJvm implements AutoCloseable {
             command.add(agent && agentOptions != null ? option.split("=")[0] + "=" + agentOptions : option);
         }
         command.addAll(SHORT_LIVED);
+        command.add(tmp.javaTmpdirOption()); // after the test JVM's own, which it overrides
         command.addAll(options);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(arguments);
         try {
-            return new ChildJvm(name, new ProcessBuilder(command).redirectErrorStream(true).start());
+            return new ChildJvm(name, tmp.asTmpdirOf(new ProcessBuilder(command)).redirectErrorStream(true).start(),
+                    tmp);
         } catch (IOException e) {
+            tmp.close();
             throw new UncheckedIOException("cannot start " + command, e);
         }
     }
@@ -194,6 +204,12 @@ public final class ChildJvm implements AutoCloseable {
         if (process.isAlive()) {
             process.destroyForcibly();
         }
+        try {
+            process.waitFor(10, TimeUnit.SECONDS); // a dying JVM may still write into its temporary folder
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tmp.close();
     }
 
     @Override

@@ -1,22 +1,18 @@
 package dev.dag.it.support;
 
 import dev.dag.ConfigContext;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * A DuckDB file in a temporary folder. In one process, DuckDB shares the open file between the plain
  * connections of {@link TestDatabase} and the library's pool; a second process could not open it.
  */
 final class DuckDbSandbox implements Sandbox {
-    private final Path folder;
+    private final ScratchFolder folder;
     private final ConfigContext config;
 
-    private DuckDbSandbox(Path folder) {
+    private DuckDbSandbox(ScratchFolder folder) {
         this.folder = folder;
         this.config = Sandbox.withSuiteParallelism(ConfigContext.builder().instance("duckdb")
                 .url("jdbc:duckdb:" + file().toAbsolutePath())).build();
@@ -24,11 +20,7 @@ final class DuckDbSandbox implements Sandbox {
 
     /** A sandbox in a new temporary folder; the database file is created by the first connection. */
     static DuckDbSandbox create(String label) {
-        try {
-            return new DuckDbSandbox(Files.createTempDirectory("dag-it-" + label + "-"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new DuckDbSandbox(ScratchFolder.create("dag-it-" + label + "-"));
     }
 
     private Path file() {
@@ -48,10 +40,6 @@ final class DuckDbSandbox implements Sandbox {
     @Override
     public void close() {
         config.close();
-        try (Stream<Path> files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder; the OS cleans it eventually
-        }
+        folder.close();
     }
 }

@@ -25,7 +25,10 @@ public final class SourceVariant {
     private SourceVariant() {
     }
 
-    /** The class {@code className}, compiled from {@code source} into a fresh folder and loaded anew. */
+    /**
+     * The class {@code className}, compiled from {@code source} into a fresh folder (deleted when the test JVM ends)
+     * and loaded anew.
+     */
     public static Class<?> load(String className, String source) {
         return load(className, source, List.of("-g"));
     }
@@ -33,7 +36,7 @@ public final class SourceVariant {
     /** Same, compiled with {@code debugOptions} ({@code -g}, {@code -g:none}, ...) instead of {@code -g}. */
     public static Class<?> load(String className, String source, List<String> debugOptions) {
         try {
-            Path folder = Files.createTempDirectory("dag-variant");
+            Path folder = ScratchFolder.untilExit("dag-variant-"); // the class loader reads its class files later
             Path file = folder.resolve(className.substring(className.lastIndexOf('.') + 1) + ".java");
             Files.writeString(file, source);
             JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();

@@ -1,6 +1,6 @@
 package dev.dag.internal.cache.code;
 
-import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.hash.Hashes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.dag.internal.cache.code;
 
-import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.cache.code.ClassCode.LambdaSite;
 import dev.dag.internal.cache.code.ClassCode.MethodCode;
 import dev.dag.internal.cache.code.ClassCode.Ref;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.hash.Hashes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

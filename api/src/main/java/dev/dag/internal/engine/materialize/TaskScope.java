@@ -5,7 +5,7 @@ import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.TaskContext;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.Hashes;
+import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;

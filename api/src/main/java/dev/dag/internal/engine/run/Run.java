@@ -14,8 +14,8 @@ import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.RunStatus;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.RunStatus;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
@@ -65,7 +65,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final RunOptions options;
     private final ConfigContext config;
     private final Database database;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
     private final RunLedger ledger = new RunLedger();
     private final RunCatalog catalog;
     private final long start = System.nanoTime();
@@ -87,7 +87,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
-                MetadataStore metadata, RunCatalog catalog) {
+                Metadata metadata, RunCatalog catalog) {
         this.flow = flow;
         this.options = options;
         this.config = config;
@@ -105,10 +105,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     static Run open(FlowDefinition flow, RunOptions options) {
         ConfigContext config = configOf(options);
         Database database = Databases.of(config);
-        MetadataStore metadata;
+        Metadata metadata;
         RunCatalog catalog = new RunCatalog(database, flow.stageNames());
         try {
-            metadata = MetadataStore.open(database, catalog);
+            metadata = Metadata.open(database, catalog);
         } catch (SQLException e) {
             throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
@@ -139,7 +139,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     static Run openForPlan(FlowDefinition flow, RunOptions options) {
         ConfigContext config = configOf(options);
         Database database = Databases.forReading(config);
-        Run run = new Run(flow, options, config, database, MetadataStore.openForReading(database),
+        Run run = new Run(flow, options, config, database, Metadata.openForReading(database),
                 new RunCatalog(database, flow.stageNames()));
         run.plan = new PlanBook();
         return run;

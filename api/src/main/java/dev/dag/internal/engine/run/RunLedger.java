@@ -1,13 +1,14 @@
 package dev.dag.internal.engine.run;
 
+import dev.dag.internal.store.meta.RunLog;
 import dev.dag.Blob;
 import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.RunStatus;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.RunStatus;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
@@ -44,9 +45,9 @@ final class RunLedger {
     private final Set<TaskInvocation> unavailable = new HashSet<>();
     private final Set<TaskInvocation> reported = new HashSet<>();
     private final List<TaskResult> results = new ArrayList<>();
-    private final List<MetadataStore.TaskRun> history = new ArrayList<>();
+    private final List<RunLog.TaskRun> history = new ArrayList<>();
     /** The stages committed unchanged, whose commit is recorded with the run's end. */
-    private final List<MetadataStore.StageCommit> unchangedStages = new ArrayList<>();
+    private final List<RunLog.StageCommit> unchangedStages = new ArrayList<>();
     /** The task of each result and history entry, in the order they were reported. */
     private final List<TaskInvocation> reportedTasks = new ArrayList<>();
     private final Map<OutputPlaceholder, StoredTable> committed = new HashMap<>();
@@ -94,7 +95,7 @@ final class RunLedger {
                 millis, execution.rows(), returnedRows(execution.outputs()), execution.tables(),
                 execution.materializations(), error, execution.warnings());
         results.add(result);
-        history.add(new MetadataStore.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
+        history.add(new RunLog.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
         if (error.isPresent()) {
             unavailable.add(invocation);
@@ -132,7 +133,7 @@ final class RunLedger {
         TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED,
                 reason, 0, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
         results.add(result);
-        history.add(new MetadataStore.TaskRun(invocation.stage().name(), invocation.taskName(),
+        history.add(new RunLog.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
         return result;
     }
@@ -180,7 +181,7 @@ final class RunLedger {
     synchronized void committed(String stage, Map<OutputPlaceholder, StoredTable> stageTables, boolean published) {
         committed.putAll(stageTables);
         if (!published) {
-            unchangedStages.add(new MetadataStore.StageCommit(stage, Instant.now()));
+            unchangedStages.add(new RunLog.StageCommit(stage, Instant.now()));
         }
     }
 
@@ -197,16 +198,16 @@ final class RunLedger {
     }
 
     /** Records the run's start in the metadata; a failure to do so is logged, not fatal. */
-    void runStarted(MetadataStore metadata, String runId, String flowName) {
+    void runStarted(Metadata metadata, String runId, String flowName) {
         try {
-            metadata.runStarted(runId, flowName);
+            metadata.runs().started(runId, flowName);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run in the metadata: {}", runId, e.getMessage());
         }
     }
 
     /** Records the run's end, its task history and its report (JSON) in the metadata. */
-    synchronized void runFinished(MetadataStore metadata, String runId, String report) {
+    synchronized void runFinished(Metadata metadata, String runId, String report) {
         runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
     }
 
@@ -214,9 +215,9 @@ final class RunLedger {
      * Records the run's end with {@code status}, its task history and its report (null: none) in the metadata, in
      * one transaction.
      */
-    synchronized void runEnded(MetadataStore metadata, String runId, RunStatus status, String report) {
+    synchronized void runEnded(Metadata metadata, String runId, RunStatus status, String report) {
         try {
-            metadata.runEnded(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report);
+            metadata.runs().ended(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }

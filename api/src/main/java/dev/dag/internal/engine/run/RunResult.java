@@ -12,6 +12,7 @@ import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.report.HtmlReport;
 import dev.dag.internal.engine.report.RunReport;
+import dev.dag.internal.engine.report.SummaryFormatter;
 import dev.dag.internal.engine.values.BlobCodec;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.stage.StoredTableReader;

@@ -2,7 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.DefinitionException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.cache.RerunReason;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.cache.code.CodeFingerprint;
@@ -50,12 +50,12 @@ final class VersionDrift {
      *
      * @throws DefinitionException listing every drifted task
      */
-    static void refuseBeforeRun(FlowDefinition flow, Database database, MetadataStore metadata) {
+    static void refuseBeforeRun(FlowDefinition flow, Database database, Metadata metadata) {
         List<String> drifted = new ArrayList<>();
         try (Connection connection = database.connection()) {
             for (StageDefinition stage : flow.stages()) {
                 Map<String, CacheEntry> committed = new LinkedHashMap<>();
-                metadata.publishedEntries(connection, stage.name()).forEach(entry -> committed.put(entry.task(), entry));
+                metadata.entries().published(connection, stage.name()).forEach(entry -> committed.put(entry.task(), entry));
                 for (TaskInvocation invocation : stage.invocations()) {
                     String drift = driftOf(invocation.descriptor(), committed.get(invocation.taskName()), database);
                     if (drift != null) {

@@ -3,7 +3,7 @@ package dev.dag.internal.engine.stage;
 import dev.dag.MaterializationException;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.engine.values.BlobCodec;
 import dev.dag.internal.engine.values.StoredTable;

@@ -3,6 +3,7 @@ package dev.dag.internal.engine.stage;
 import dev.dag.MaterializationException;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.Dialect;
+import dev.dag.internal.jdbc.Statements;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -41,13 +42,13 @@ final class PublishAttempts {
      * @throws MaterializationException naming the blocking sessions if readers held the views for too long
      * @throws SQLException             if the database refused it otherwise, or the lock was lost
      */
-    void commit(StageLock lock, StageLock.Transaction work) throws SQLException {
+    void commit(StageLock lock, Statements work) throws SQLException {
         Dialect dialect = database.dialect();
-        String timeout = dialect.lockTimeout(ATTEMPT_MILLIS);
-        if (timeout == null) {
+        if (!dialect.capabilities().readersLockRelations()) {
             lock.commitFenced(work);
             return;
         }
+        String timeout = dialect.lockTimeout(ATTEMPT_MILLIS).orElseThrow();
         int waitSeconds = database.config().publishWaitSeconds();
         long deadline = System.nanoTime() + waitSeconds * 1_000_000_000L;
         for (int attempt = 1; ; attempt++) {
@@ -89,7 +90,7 @@ final class PublishAttempts {
     private List<String> holders() {
         List<String> holders = new ArrayList<>();
         try (Connection connection = database.connection();
-             PreparedStatement select = connection.prepareStatement(database.dialect().selectLockHolders())) {
+             PreparedStatement select = connection.prepareStatement(database.dialect().selectLockHolders().orElseThrow())) {
             select.setString(1, database.stageSchema(stage));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {

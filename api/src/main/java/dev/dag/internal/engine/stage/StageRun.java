@@ -2,10 +2,10 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.StageEntries;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.CacheEntries.StageEntries;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
@@ -34,7 +34,7 @@ public final class StageRun implements AutoCloseable {
     private final String stage;
     private final String runId;
     private final Database database;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
     private final PhysicalTables tables;
     private final CommittedVersion committed;
     private final NewVersion next;
@@ -44,7 +44,7 @@ public final class StageRun implements AutoCloseable {
     private StageLock lock;
 
     /** {@code catalog}: the data schema's tables and the stages' views as this run listed them. */
-    public StageRun(Database database, MetadataStore metadata, String runId, String stage, RunCatalog catalog) {
+    public StageRun(Database database, Metadata metadata, String runId, String stage, RunCatalog catalog) {
         this.stage = stage;
         this.runId = runId;
         this.database = database;
@@ -68,7 +68,7 @@ public final class StageRun implements AutoCloseable {
         lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
             List<StoredObject> leftovers = readObjects(connection);
-            StageEntries entries = metadata.entriesOf(connection, stage);
+            StageEntries entries = metadata.entries().of(connection, stage);
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),
                     leftovers, catalog.dataTables(connection), committed.physicalNames());
             leftovers.removeAll(unpublished.objects());
@@ -99,7 +99,7 @@ public final class StageRun implements AutoCloseable {
         }
         try (Connection connection = database.connection()) {
             readObjects(connection);
-            readEntries(connection, metadata.publishedEntries(connection, stage));
+            readEntries(connection, metadata.entries().published(connection, stage));
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
@@ -109,7 +109,7 @@ public final class StageRun implements AutoCloseable {
     /** Reads the stage's objects: the published ones into the committed version; returns the others. */
     private List<StoredObject> readObjects(Connection connection) throws SQLException {
         List<StoredObject> leftovers = new ArrayList<>();
-        for (StoredObject object : metadata.objectsOf(connection, stage)) {
+        for (StoredObject object : metadata.objects().of(connection, stage)) {
             if (object.state() == ObjectState.PUBLISHED) {
                 committed.add(object);
             } else {
@@ -136,7 +136,7 @@ public final class StageRun implements AutoCloseable {
 
     private String lastCommittingFlow() {
         try (Connection connection = database.connection()) {
-            return metadata.lastCommittingFlow(connection, stage);
+            return metadata.runs().lastCommittingFlow(connection, stage);
         } catch (SQLException e) {
             LOG.debug("stage {}: cannot read which flow committed it last: {}", stage, e.getMessage());
             return null;
@@ -163,7 +163,7 @@ public final class StageRun implements AutoCloseable {
         return database;
     }
 
-    MetadataStore metadata() {
+    Metadata metadata() {
         return metadata;
     }
 
@@ -208,7 +208,7 @@ public final class StageRun implements AutoCloseable {
     /** Keeps the version this run wrote, unpublished, for a later run whose tasks have the same keys. */
     private void setAside() {
         try (Connection connection = database.connection()) {
-            metadata.setAside(connection, stage, runId, next.entries());
+            metadata.entries().setAside(connection, stage, runId, next.entries());
             LOG.info("stage {}: not published; the {} tables this run wrote stay for the next run to take over",
                     stage, next.staged().size());
         } catch (SQLException e) {
@@ -224,7 +224,7 @@ public final class StageRun implements AutoCloseable {
                 tables.drop(connection, physical);
             }
             for (String physical : next.registered()) {
-                metadata.forget(connection, physical);
+                metadata.objects().forget(connection, physical);
             }
             next.clearStaged();
         } catch (SQLException e) {

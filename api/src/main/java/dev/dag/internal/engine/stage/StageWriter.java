@@ -5,13 +5,14 @@ import dev.dag.MaterializationException;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.NewObject;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.ObjectRegistry.NewObject;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.cache.RerunReason;
 import dev.dag.internal.engine.values.BlobCodec;
 import dev.dag.internal.engine.values.StoredTable;
+import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Identifiers;
 import dev.dag.internal.store.PhysicalNames;
@@ -34,7 +35,7 @@ public final class StageWriter {
     private final String runId;
     private final String runTag;
     private final Database database;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
     private final PhysicalTables tables;
     private final CommittedVersion committed;
     private final NewVersion next;
@@ -158,7 +159,7 @@ public final class StageWriter {
             Object readBack = BlobCodec.readBackExactly(value, json, type, loader);
             if (!planning) {
                 try (Connection connection = database.connection()) {
-                    metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
+                    metadata.objects().registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
                             key, null, type, json, 0), runId);
                 }
                 next.registering(physical);
@@ -196,31 +197,19 @@ public final class StageWriter {
      */
     private long write(String task, Table table, String name, String physical, String key, String query) {
         try (Connection connection = database.connection()) {
-            connection.setAutoCommit(false);
-            try {
-                long rows = ContentWriter.write(database, connection, tables, physical, table, task, name, stage);
-                metadata.registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.TABLE, task, key,
-                        query, null, null, rows), runId);
-                connection.commit();
-                next.registering(physical);
-                next.staging(physical);
-                LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
-                return rows;
-            } catch (SQLException | RuntimeException e) {
-                rollback(connection, e);
-                throw e;
-            }
+            long rows = Transactions.commitReturning(connection, writing -> {
+                long written = ContentWriter.write(database, writing, tables, physical, table, task, name, stage);
+                metadata.objects().registerStaged(writing, new NewObject(physical, stage, name, ObjectKind.TABLE, task, key,
+                        query, null, null, written), runId);
+                return written;
+            });
+            next.registering(physical);
+            next.staging(physical);
+            LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
+            return rows;
         } catch (SQLException e) {
             throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
-        }
-    }
-
-    private static void rollback(Connection connection, Exception failure) {
-        try {
-            connection.rollback();
-        } catch (SQLException e) {
-            failure.addSuppressed(e); // the pool drops a connection whose transaction it cannot end
         }
     }
 

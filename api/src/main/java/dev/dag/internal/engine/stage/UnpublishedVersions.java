@@ -1,11 +1,11 @@
 package dev.dag.internal.engine.stage;
 
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StagedEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.CacheEntries.StagedEntry;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.cache.ObjectKind;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -38,7 +38,7 @@ final class UnpublishedVersions {
      * {@code leftovers} their entries use; an entry is usable when each of its objects is such a leftover (a table
      * that exists, per {@code tables}) or in the committed version ({@code committed}).
      */
-    static UnpublishedVersions find(Connection connection, MetadataStore metadata, List<StagedEntry> staged,
+    static UnpublishedVersions find(Connection connection, Metadata metadata, List<StagedEntry> staged,
                                     List<StoredObject> leftovers, Set<String> tables, Set<String> committed)
             throws SQLException {
         UnpublishedVersions found = new UnpublishedVersions();
@@ -47,7 +47,7 @@ final class UnpublishedVersions {
         }
         Set<String> runs = new HashSet<>();
         staged.forEach(entry -> runs.add(entry.runId()));
-        Set<String> live = metadata.live(connection, runs);
+        Set<String> live = metadata.runs().live(connection, runs);
         Map<String, StoredObject> written = new HashMap<>();
         for (StoredObject leftover : leftovers) {
             if (leftover.state() == ObjectState.STAGED && (leftover.kind() == ObjectKind.BLOB

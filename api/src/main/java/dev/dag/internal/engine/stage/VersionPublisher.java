@@ -2,9 +2,9 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.cache.CacheEntry;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.VersionChange;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.Metadata.VersionChange;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
@@ -73,16 +73,16 @@ final class VersionPublisher {
                 .filter(name -> !next.physicalByName().containsKey(name))
                 .toList();
         Database database = run.database();
-        MetadataStore metadata = run.metadata();
+        Metadata metadata = run.metadata();
         Set<String> readers;
         try {
             try (Connection connection = database.connection()) {
-                readers = metadata.otherLiveRuns(connection, run.runId());
+                readers = metadata.runs().otherLiveRuns(connection, run.runId());
             }
             new PublishAttempts(database, stage).commit(lock, connection -> {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
                 metadata.publish(connection, stage, run.runId(), change(), readers);
-                metadata.forgetStagedEntries(connection, stage, committed.unpublished().writers());
+                metadata.entries().forgetStaged(connection, stage, committed.unpublished().writers());
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
             });
         } catch (LostStageLockException e) {

@@ -1,5 +1,6 @@
 package dev.dag.internal.rows.read;
 
+import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.rows.ValueRefusal;
 import dev.dag.internal.store.dialect.ColumnReader;
 import dev.dag.internal.store.dialect.Dialect;
@@ -36,19 +37,17 @@ public final class RowReader {
             throw ValueRefusal.of("rows are read as records or maps, not as " + rowType.getName(),
                     "Pass a record class or Map.class");
         }
-        boolean autoCommit = connection.getAutoCommit();
         // PostgreSQL's driver honours the fetch size only inside a transaction; otherwise it buffers everything
-        connection.setAutoCommit(false);
-        try (Statement statement = connection.createStatement()) {
-            statement.setFetchSize(FETCH_SIZE);
-            try (ResultSet rows = statement.executeQuery(query)) {
-                ColumnReader[] readers = readers(dialect, rows.getMetaData());
-                return rowType.isRecord() ? readRecords(rows, readers, rowType) : readMaps(rows, readers, rowType);
+        return Transactions.readInTransaction(connection, reading -> {
+            try (Statement statement = reading.createStatement()) {
+                statement.setFetchSize(FETCH_SIZE);
+                try (ResultSet rows = statement.executeQuery(query)) {
+                    ColumnReader[] readers = readers(dialect, rows.getMetaData());
+                    return rowType.isRecord() ? readRecords(rows, readers, rowType)
+                            : readMaps(rows, readers, rowType);
+                }
             }
-        } finally {
-            connection.rollback(); // read only: nothing to keep
-            connection.setAutoCommit(autoCommit);
-        }
+        });
     }
 
     private static ColumnReader[] readers(Dialect dialect, ResultSetMetaData meta) throws SQLException {

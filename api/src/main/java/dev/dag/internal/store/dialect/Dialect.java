@@ -6,6 +6,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything database-specific: SQL text, identifier quoting, bulk loading. One implementation per
@@ -27,13 +28,16 @@ public interface Dialect {
         return quote(schema) + "." + quote(name);
     }
 
+    /** What the database can do, which the engine chooses its strategies by (never by the dialect's name). */
+    Capabilities capabilities();
+
     /**
      * Why {@code schema} belongs to the database itself (a system schema, or the name of an attached catalog,
-     * which schema references would be confused with), or null when dag may use it.
+     * which schema references would be confused with); empty when dag may use it.
      *
      * @param jdbcUrl the instance's URL (a DuckDB file's name is the name of its catalog)
      */
-    String reservedSchema(String schema, String jdbcUrl);
+    Optional<String> reservedSchema(String schema, String jdbcUrl);
 
     /**
      * Driver properties that bound connecting and logging in to {@code seconds} (a server that accepts the
@@ -147,19 +151,19 @@ public interface Dialect {
 
     /**
      * Coordination by leases in a table of the metadata schema, renewed while a run lives, for connections that
-     * do not keep a session (a pooler in transaction mode); null if the database has no use for it.
+     * do not keep a session (a pooler in transaction mode); present when {@link Capabilities#leaseLocks()}.
      */
-    default Coordination leaseCoordination(String metadataSchema, Duration lease) {
-        return null;
+    default Optional<Coordination> leaseCoordination(String metadataSchema, Duration lease) {
+        return Optional.empty();
     }
 
     /**
      * A statement, run first in a transaction, that makes a statement of that transaction give up after
      * {@code millis} when it waits for another session's lock (readers' locks on a view or table), instead of
-     * waiting for as long as they hold it; null when the database's readers take no locks that writers wait for.
+     * waiting for as long as they hold it; present when {@link Capabilities#readersLockRelations()}.
      */
-    default String lockTimeout(int millis) {
-        return null;
+    default Optional<String> lockTimeout(int millis) {
+        return Optional.empty();
     }
 
     /** Whether {@code e} is a statement giving up after the {@link #lockTimeout}. */
@@ -169,11 +173,11 @@ public interface Dialect {
 
     /**
      * The other sessions holding locks on relations of a schema, which a change of its views waits for: columns
-     * (pid, application_name, state, query_start, query); parameter: the schema name. Null when the database has
-     * no such sessions ({@link #lockTimeout} is null).
+     * (pid, application_name, state, query_start, query); parameter: the schema name. Present when
+     * {@link Capabilities#readersLockRelations()}.
      */
-    default String selectLockHolders() {
-        return null;
+    default Optional<String> selectLockHolders() {
+        return Optional.empty();
     }
 
     /** Statements of dag's metadata tables in {@code schema}. */

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.internal.rows.ValueRefusal;
 import dev.dag.internal.store.dialect.Dialect;
-import dev.dag.internal.store.dialect.DuckDbDialect;
+import dev.dag.internal.store.dialect.duckdb.DuckDbDialect;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,7 +1,9 @@
 package dev.dag.internal.store.dialect;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dag.internal.store.dialect.duckdb.DuckDbDialect;
+import dev.dag.internal.store.dialect.postgres.PostgresDialect;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,20 +16,21 @@ class ReservedSchemasTest {
     void duckDbKeepsItsSystemSchemasAndTheCatalogOfTheFile() {
         String url = "jdbc:duckdb:/work/data/dag.duckdb";
         for (String schema : new String[] {"main", "TEMP", "system", "information_schema", "dag"}) {
-            assertNotNull(duckdb.reservedSchema(schema, url), schema);
+            assertTrue(duckdb.reservedSchema(schema, url).isPresent(), schema);
         }
-        assertNotNull(duckdb.reservedSchema("memory", "jdbc:duckdb:"), "an in-memory database is named memory");
-        assertNull(duckdb.reservedSchema("raw", url));
-        assertNull(duckdb.reservedSchema("dag", "jdbc:duckdb:/work/data/etl.duckdb"));
+        assertTrue(duckdb.reservedSchema("memory", "jdbc:duckdb:").isPresent(),
+                "an in-memory database is named memory");
+        assertTrue(duckdb.reservedSchema("raw", url).isEmpty());
+        assertTrue(duckdb.reservedSchema("dag", "jdbc:duckdb:/work/data/etl.duckdb").isEmpty());
     }
 
     @Test
     void postgresKeepsItsSystemSchemasAndTheSharedDefaultSchema() {
         String url = "jdbc:postgresql://127.0.0.1:5432/test";
         for (String schema : new String[] {"information_schema", "pg_catalog", "pg_temp_3", "public", "PUBLIC"}) {
-            assertNotNull(postgres.reservedSchema(schema, url), schema);
+            assertTrue(postgres.reservedSchema(schema, url).isPresent(), schema);
         }
-        assertNull(postgres.reservedSchema("raw", url));
-        assertNull(postgres.reservedSchema("publication", url));
+        assertTrue(postgres.reservedSchema("raw", url).isEmpty());
+        assertTrue(postgres.reservedSchema("publication", url).isEmpty());
     }
 }

@@ -1,9 +1,9 @@
 package dev.dag.internal.engine.stage.cleanup;
 
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.cache.ObjectKind;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,10 +26,10 @@ public final class LeftoverCleanup {
 
     private final String stage;
     private final PhysicalTables tables;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
     private final ObjectDropper dropper;
 
-    public LeftoverCleanup(String stage, PhysicalTables tables, MetadataStore metadata, ObjectDropper dropper) {
+    public LeftoverCleanup(String stage, PhysicalTables tables, Metadata metadata, ObjectDropper dropper) {
         this.stage = stage;
         this.tables = tables;
         this.metadata = metadata;
@@ -38,7 +38,7 @@ public final class LeftoverCleanup {
 
     /** Drops the {@code leftovers} of the stage that no live run staged or may still read. */
     public void clean(Connection connection, List<StoredObject> leftovers) throws SQLException {
-        Set<String> live = metadata.live(connection, owners(leftovers));
+        Set<String> live = metadata.runs().live(connection, owners(leftovers));
         for (StoredObject leftover : leftovers) {
             if (leftover.state() == ObjectState.STAGED && live.contains(leftover.runId())) {
                 LOG.info("stage {}: {} was staged by run {}, which is still live but no longer holds the stage's "
@@ -75,7 +75,7 @@ public final class LeftoverCleanup {
     private boolean mayStillAppear(Connection connection, StoredObject leftover) throws SQLException {
         boolean missingTable = leftover.state() == ObjectState.STAGED && leftover.kind() == ObjectKind.TABLE
                 && !tables.exists(connection, leftover.physicalName());
-        if (missingTable && metadata.startedWithin(connection, leftover.runId(), ORPHAN_GRACE_HOURS)) {
+        if (missingTable && metadata.runs().startedWithin(connection, leftover.runId(), ORPHAN_GRACE_HOURS)) {
             LOG.info("stage {}: table {} of run {} is not there (yet); its record is kept until a later run",
                     stage, leftover.physicalName(), leftover.runId());
             return true;

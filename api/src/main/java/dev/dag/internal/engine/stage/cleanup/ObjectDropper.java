@@ -1,7 +1,7 @@
 package dev.dag.internal.engine.stage.cleanup;
 
-import dev.dag.internal.cache.MetadataStore.StoredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
@@ -17,9 +17,9 @@ public final class ObjectDropper {
 
     private final String stage;
     private final PhysicalTables tables;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
 
-    public ObjectDropper(String stage, PhysicalTables tables, MetadataStore metadata) {
+    public ObjectDropper(String stage, PhysicalTables tables, Metadata metadata) {
         this.stage = stage;
         this.tables = tables;
         this.metadata = metadata;
@@ -36,7 +36,7 @@ public final class ObjectDropper {
             if (kind == ObjectKind.TABLE) {
                 tables.dropOld(connection, physical, CLEANUP_TIMEOUT_MILLIS);
             }
-            metadata.forget(connection, physical);
+            metadata.objects().forget(connection, physical);
         } catch (SQLException e) {
             LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, physical, e.getMessage());
         }

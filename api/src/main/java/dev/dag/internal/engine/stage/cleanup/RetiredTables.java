@@ -1,7 +1,7 @@
 package dev.dag.internal.engine.stage.cleanup;
 
-import dev.dag.internal.cache.MetadataStore.RetiredObject;
-import dev.dag.internal.cache.MetadataStore;
+import dev.dag.internal.store.meta.ObjectRegistry.RetiredObject;
+import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
@@ -25,9 +25,9 @@ public final class RetiredTables {
     }
 
     /** Drops the retired objects kept for readers that are no longer live, {@code endingRun} counting as ended. */
-    public static void dropUnread(Database database, MetadataStore metadata, String endingRun) {
+    public static void dropUnread(Database database, Metadata metadata, String endingRun) {
         try (Connection connection = database.connection()) {
-            List<RetiredObject> kept = metadata.retired(connection).stream()
+            List<RetiredObject> kept = metadata.objects().retired(connection).stream()
                     .filter(object -> !object.retiredWhile().isEmpty()).toList();
             if (kept.isEmpty()) {
                 return;
@@ -35,7 +35,7 @@ public final class RetiredTables {
             Set<String> readers = new HashSet<>();
             kept.forEach(object -> readers.addAll(object.retiredWhile()));
             readers.remove(endingRun);
-            Set<String> live = metadata.live(connection, readers);
+            Set<String> live = metadata.runs().live(connection, readers);
             PhysicalTables tables = PhysicalTables.data(database);
             for (RetiredObject object : kept) {
                 if (Collections.disjoint(object.retiredWhile(), live)) {

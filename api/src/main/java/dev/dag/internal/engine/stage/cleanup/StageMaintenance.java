@@ -1,10 +1,10 @@
 package dev.dag.internal.engine.stage.cleanup;
 
 import dev.dag.MaterializationException;
-import dev.dag.internal.cache.MetadataStore;
-import dev.dag.internal.cache.MetadataStore.StoredObject;
+import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.cache.ObjectKind;
-import dev.dag.internal.cache.ObjectState;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.engine.stage.StageLocks;
@@ -24,13 +24,13 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class StageMaintenance {
     private final Database database;
-    private final MetadataStore metadata;
+    private final Metadata metadata;
     private final String stage;
     private final PhysicalTables tables;
     /** Who holds the stage's lock meanwhile (a lease names its holder): no run, so an id of its own. */
     private final String holder = "maintenance-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
 
-    public StageMaintenance(Database database, MetadataStore metadata, String stage) {
+    public StageMaintenance(Database database, Metadata metadata, String stage) {
         this.database = database;
         this.metadata = metadata;
         this.stage = stage;
@@ -46,7 +46,7 @@ public final class StageMaintenance {
     public List<StoredObject> cleanUp() {
         try (StageLock lock = StageLocks.take(database, holder, stage); Connection connection = database.connection()) {
             List<StoredObject> leftovers = new ArrayList<>();
-            for (StoredObject object : metadata.objectsOf(connection, stage)) {
+            for (StoredObject object : metadata.objects().of(connection, stage)) {
                 if (object.state() != ObjectState.PUBLISHED) {
                     leftovers.add(object);
                 }
@@ -68,7 +68,7 @@ public final class StageMaintenance {
      */
     public void drop() {
         try (StageLock lock = StageLocks.take(database, holder, stage); Connection connection = database.connection()) {
-            Set<String> live = metadata.live(connection, metadata.running(connection));
+            Set<String> live = metadata.runs().live(connection, metadata.runs().running(connection));
             if (!live.isEmpty()) {
                 throw new MaterializationException("Stage '" + stage + "' was not dropped: run(s) " + String.join(", ",
                         live) + " of " + database.config() + " are running and may read its tables. Drop it when "
@@ -77,11 +77,11 @@ public final class StageMaintenance {
             try (Statement statement = connection.createStatement()) {
                 statement.execute(database.dialect().dropSchema(database.stageSchema(stage))); // first: its views
             }
-            for (StoredObject object : metadata.objectsOf(connection, stage)) {
+            for (StoredObject object : metadata.objects().of(connection, stage)) {
                 if (object.kind() == ObjectKind.TABLE) {
                     tables.drop(connection, object.physicalName());
                 }
-                metadata.forget(connection, object.physicalName());
+                metadata.objects().forget(connection, object.physicalName());
             }
             metadata.forgetStage(connection, stage);
         } catch (SQLException e) {

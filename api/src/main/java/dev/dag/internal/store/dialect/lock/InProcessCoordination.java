@@ -1,5 +1,7 @@
 package dev.dag.internal.store.dialect.lock;
 
+import dev.dag.internal.jdbc.Statements;
+import dev.dag.internal.jdbc.Transactions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -51,9 +53,9 @@ public final class InProcessCoordination implements Coordination {
         AtomicBoolean held = new AtomicBoolean(true);
         return new StageLock() {
             @Override
-            public void commitFenced(Transaction work) throws SQLException {
+            public void commitFenced(Statements work) throws SQLException {
                 try (Connection connection = connections.pooled()) {
-                    Transactions.commit(connection, unused -> { }, work);
+                    Transactions.commit(connection, work);
                 }
             }
 

@@ -1,5 +1,7 @@
 package dev.dag.internal.store.dialect.lock;
 
+import dev.dag.internal.jdbc.Statements;
+import dev.dag.internal.jdbc.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -172,9 +174,12 @@ public final class LeaseCoordination implements Coordination {
         }
 
         @Override
-        public void commitFenced(Transaction work) throws SQLException {
+        public void commitFenced(Statements work) throws SQLException {
             try (Connection connection = connections.pooled()) {
-                Transactions.commit(connection, this::proveHeld, work);
+                Transactions.commit(connection, fenced -> {
+                    proveHeld(fenced);
+                    work.run(fenced);
+                });
             }
         }
 

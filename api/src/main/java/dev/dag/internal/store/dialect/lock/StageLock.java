@@ -1,6 +1,6 @@
 package dev.dag.internal.store.dialect.lock;
 
-import java.sql.Connection;
+import dev.dag.internal.jdbc.Statements;
 import java.sql.SQLException;
 
 /**
@@ -9,12 +9,6 @@ import java.sql.SQLException;
  */
 public interface StageLock extends AutoCloseable {
 
-    /** Statements of one transaction, run on the connection given. */
-    @FunctionalInterface
-    interface Transaction {
-        void run(Connection connection) throws SQLException;
-    }
-
     /**
      * Runs {@code work} in one transaction that commits only if this lock is held until the commit: a run that
      * lost its lock commits nothing, whatever another run did to the stage meanwhile.
@@ -22,7 +16,7 @@ public interface StageLock extends AutoCloseable {
      * @throws LostStageLockException if the lock was lost (nothing of {@code work} is committed)
      * @throws SQLException           if {@code work} failed (rolled back)
      */
-    void commitFenced(Transaction work) throws SQLException;
+    void commitFenced(Statements work) throws SQLException;
 
     /** Releases the lock. */
     @Override

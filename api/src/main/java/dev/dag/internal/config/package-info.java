@@ -1,0 +1,4 @@
+/**
+ * {@code dag.yaml} loading.
+ */
+package dev.dag.internal.config;

@@ -1,0 +1,19 @@
+package dev.dag.internal.store.dialect;
+
+/**
+ * What a database can do, as named facts the engine chooses its strategies by ("can it do X?", never "is it Y?").
+ *
+ * @param transactionalDdl       a table's {@code CREATE}, a view's replacement and rows of dag's metadata commit
+ *                               or roll back together in one transaction: a table and its record are written at
+ *                               once, and a stage's views and its metadata are published at once
+ * @param readersLockRelations   readers hold locks on the views and tables they read that a publish or a drop
+ *                               waits for ({@link Dialect#lockTimeout} and {@link Dialect#selectLockHolders} are
+ *                               present)
+ * @param crossProcessLocks      runs of several processes share the database and take turns through locks it
+ *                               keeps ({@link Dialect#coordination}); without, one process at a time opens it
+ * @param leaseLocks             it keeps leases in a table for connections without a session of their own
+ *                               ({@link Dialect#leaseCoordination} is present)
+ */
+public record Capabilities(boolean transactionalDdl, boolean readersLockRelations, boolean crossProcessLocks,
+                           boolean leaseLocks) {
+}

@@ -1,0 +1,191 @@
+package dev.dag.internal.store.dialect.postgres;
+
+import dev.dag.internal.store.dialect.lock.LostStageLockException;
+import dev.dag.internal.store.dialect.lock.StageLock;
+import dev.dag.internal.jdbc.Statements;
+import dev.dag.internal.jdbc.Transactions;
+import dev.dag.internal.store.dialect.lock.Connections;
+import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.Presence;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * PostgreSQL session advisory locks, each on a session of its own kept out of the pool (returning a pooled
+ * connection would not release a session lock): one per stage, and one per run that marks it live. When a process
+ * dies the server ends its sessions, which releases both. A session whose locks were all released is given back
+ * for the next lock (opening one costs a server process). Needs sessions that last: a pooler in transaction mode
+ * hands one session to many clients, which breaks them (use {@link LeaseCoordination} there).
+ */
+public final class SessionCoordination implements Coordination {
+    private static final long POLL_MILLIS = 200;
+
+    /** The key namespace of the runs' presence locks, apart from other metadata schemas' in the same database. */
+    private final int runNamespace;
+
+    public SessionCoordination(String metadataSchema) {
+        this.runNamespace = AdvisoryKeys.small(metadataSchema + "/runs");
+    }
+
+    @Override
+    public Presence join(String runId, Connections connections) throws SQLException {
+        Connection session = connections.session();
+        try (PreparedStatement lock = session.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
+            lock.setInt(1, runNamespace);
+            lock.setInt(2, AdvisoryKeys.small(runId));
+            lock.execute(); // false only if a live run shares the key's 31 bits: it then counts for both
+        } catch (SQLException | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+        return () -> unlockAndRelease(session, connections);
+    }
+
+    @Override
+    public Set<String> live(Connection connection, Collection<String> runIds) throws SQLException {
+        if (runIds.isEmpty()) {
+            return Set.of();
+        }
+        Set<Long> held = new HashSet<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT objid::bigint FROM pg_locks "
+                + "WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid::bigint = ? "
+                + "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")) {
+            select.setLong(1, runNamespace);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    held.add(rows.getLong(1));
+                }
+            }
+        }
+        return runIds.stream().filter(id -> held.contains((long) AdvisoryKeys.small(id))).collect(Collectors.toSet());
+    }
+
+    @Override
+    public StageLock lock(String runId, String name, Connections connections, Duration timeout,
+                          Consumer<String> waiting) throws SQLException, InterruptedException {
+        long key = AdvisoryKeys.of(name);
+        Connection session = connections.session();
+        try {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            boolean reported = false;
+            for (int pid = tryLock(session, key); pid < 0; pid = tryLock(session, key)) {
+                if (!reported) {
+                    waiting.accept("another process holds the advisory lock " + key + " (" + name + ")");
+                    reported = true;
+                }
+                if (System.nanoTime() > deadline) {
+                    session.close();
+                    return null;
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
+            return new AdvisoryStageLock(session, key, connections);
+        } catch (SQLException | InterruptedException | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** The session's backend pid if it got the lock, else -1. */
+    private static int tryLock(Connection session, long key) throws SQLException {
+        try (PreparedStatement statement = session.prepareStatement(
+                "SELECT pg_try_advisory_lock(?), pg_backend_pid()")) {
+            statement.setLong(1, key);
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                return result.getBoolean(1) ? result.getInt(2) : -1;
+            }
+        }
+    }
+
+    /**
+     * Releases every advisory lock of {@code session} and gives it back for reuse; a session that cannot say it
+     * released them is closed, which releases them too.
+     */
+    private static void unlockAndRelease(Connection session, Connections connections) {
+        try (PreparedStatement unlock = session.prepareStatement("SELECT pg_advisory_unlock_all()")) {
+            unlock.execute();
+        } catch (SQLException e) {
+            closeQuietly(session);
+            return;
+        }
+        connections.release(session);
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // the session ends with the connection, which releases its locks anyway
+        }
+    }
+
+    /** A stage lock held by one session; the stage is published on that session, so the lock holds until commit. */
+    private static final class AdvisoryStageLock implements StageLock {
+        private final Connection session;
+        private final long key;
+        private final Connections connections;
+
+        AdvisoryStageLock(Connection session, long key, Connections connections) {
+            this.session = session;
+            this.key = key;
+            this.connections = connections;
+        }
+
+        @Override
+        public void commitFenced(Statements work) throws SQLException {
+            try {
+                Transactions.commit(session, fenced -> {
+                    proveHeld(fenced);
+                    work.run(fenced);
+                });
+            } catch (LostStageLockException e) {
+                throw e;
+            } catch (SQLException e) {
+                if (!session.isValid(2)) {
+                    throw lost(e);
+                }
+                throw e;
+            }
+        }
+
+        /** Inside the transaction: this session still holds the lock (it cannot lose it while it lives). */
+        private void proveHeld(Connection connection) throws SQLException {
+            try (PreparedStatement check = connection.prepareStatement("SELECT count(*) FROM pg_locks "
+                    + "WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid() AND objsubid = 1 "
+                    + "AND classid::bigint = ? AND objid::bigint = ?")) {
+                check.setLong(1, key >>> 32);
+                check.setLong(2, key & 0xffffffffL);
+                try (ResultSet rows = check.executeQuery()) {
+                    rows.next();
+                    if (rows.getLong(1) == 0) {
+                        throw new LostStageLockException("its session no longer holds the advisory lock " + key, null);
+                    }
+                }
+            } catch (LostStageLockException e) {
+                throw e;
+            } catch (SQLException e) {
+                throw lost(e);
+            }
+        }
+
+        private LostStageLockException lost(SQLException cause) {
+            return new LostStageLockException("the PostgreSQL session that held its advisory lock " + key + " ended ("
+                    + cause.getMessage().strip() + "): the server or a proxy closed it, e.g. pg_terminate_backend, "
+                    + "idle_session_timeout, a restart, or a pooler dropping idle connections", cause);
+        }
+
+        @Override
+        public void close() {
+            unlockAndRelease(session, connections);
+        }
+    }
+}

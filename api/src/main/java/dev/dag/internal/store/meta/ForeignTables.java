@@ -1,0 +1,60 @@
+package dev.dag.internal.store.meta;
+
+import dev.dag.ConfigException;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.RunCatalog;
+import dev.dag.internal.store.dialect.MetadataSql;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Tables in the instance's data schema that this metadata schema never wrote: another metadata's. */
+final class ForeignTables {
+    private final Database database;
+    private final MetadataSql sql;
+
+    ForeignTables(Database database, MetadataSql sql) {
+        this.database = database;
+        this.sql = sql;
+    }
+
+    /**
+     * Checks that every table in the instance's data schema was written under this metadata schema: dag
+     * registers each table before it writes it (and drops it before it forgets it), so a table listed before and
+     * after the metadata was read, which the metadata does not know, was written under
+     * another metadata schema (a changed {@code metadata_schema} over the same stages), and each would take the
+     * other's tables for its own.
+     *
+     * @throws ConfigException naming the tables and what to do
+     */
+    void refuse(RunCatalog catalog) throws SQLException {
+        try (Connection connection = database.connection()) {
+            Set<String> unknown = new TreeSet<>(catalog.dataTables(connection));
+            if (unknown.isEmpty()) {
+                return;
+            }
+            try (Statement statement = connection.createStatement();
+                 ResultSet rows = statement.executeQuery(sql.selectPhysicalNames())) {
+                while (rows.next()) {
+                    unknown.remove(rows.getString(1));
+                }
+            }
+            if (!unknown.isEmpty()) {
+                // another run may have dropped and forgotten one since the listing (it drops before it forgets)
+                catalog.relist(connection);
+                unknown.retainAll(catalog.dataTables(connection));
+            }
+            if (!unknown.isEmpty()) {
+                throw new ConfigException("Schema '" + database.dataSchema() + "' of instance '"
+                        + database.config().instance() + "' holds " + unknown.size() + " tables that dag's metadata "
+                        + "schema '" + database.metadataSchema() + "' never wrote (e.g. '" + unknown.iterator().next()
+                        + "'): they belong to another metadata schema over the same stages, and each would take the "
+                        + "other's tables for its own. Switch metadata_schema back, give this configuration a "
+                        + "schema_prefix of its own, or reset the instance (docs/storage.md, 'Resetting').", null);
+            }
+        }
+    }
+}

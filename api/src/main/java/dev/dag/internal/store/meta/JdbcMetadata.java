@@ -1,0 +1,73 @@
+package dev.dag.internal.store.meta;
+
+import dev.dag.internal.jdbc.Queries;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.dialect.MetadataSql;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+/** The metadata in tables of a schema reached through JDBC ({@link MetadataSql} says which). */
+final class JdbcMetadata implements Metadata {
+    private final MetadataSql sql;
+    private final boolean present;
+    private final ObjectRegistry objects;
+    private final CacheEntries entries;
+    private final RunLog runs;
+    private final RunHistory history;
+
+    JdbcMetadata(Database database, boolean present) {
+        this.sql = database.dialect().metadata(database.metadataSchema());
+        this.present = present;
+        this.objects = new ObjectRegistry(sql);
+        this.entries = new CacheEntries(sql);
+        this.runs = new RunLog(database, sql, present);
+        this.history = new RunHistory(database, sql, present);
+    }
+
+    MetadataSql sql() {
+        return sql;
+    }
+
+    @Override
+    public boolean isPresent() {
+        return present;
+    }
+
+    @Override
+    public ObjectRegistry objects() {
+        return objects;
+    }
+
+    @Override
+    public CacheEntries entries() {
+        return entries;
+    }
+
+    @Override
+    public RunLog runs() {
+        return runs;
+    }
+
+    @Override
+    public RunHistory history() {
+        return history;
+    }
+
+    @Override
+    public void publish(Connection connection, String stage, String runId, VersionChange change,
+                        Set<String> liveRuns) throws SQLException {
+        objects.publish(connection, stage, runId, change.retired(), change.takenOver(), liveRuns);
+        entries.replacePublished(connection, stage, runId, change.written(), change.removed());
+        runs.recordStageCommits(connection, runId, List.of(new RunLog.StageCommit(stage, Instant.now())));
+    }
+
+    @Override
+    public void forgetStage(Connection connection, String stage) throws SQLException {
+        for (String delete : sql.deleteStage()) {
+            Queries.update(connection, delete, stage);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.dag.internal.store.meta;
+
+import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.RunCatalog;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * dag's own records of an instance ({@code dag_meta}), the one door the engine, the command line and dag-junit
+ * use: the objects (tables, blobs) of each stage version and their state ({@link #objects()}), the cache entries of
+ * tasks ({@link #entries()}), the runs and what they did ({@link #runs()}, read from outside a run through
+ * {@link #history()}). Only what a committed stage published counts as cache: a failed or killed run leaves
+ * {@code staged} rows that the next run drops.
+ *
+ * <p>The methods that take a {@link Connection} take one of the metadata's database and join the transaction on
+ * it: a table and the record of it commit together when the tables live in that database too (DuckDB,
+ * PostgreSQL). A store whose tables live elsewhere hands the metadata its own connections; the commit point of a
+ * stage version is then the metadata's transaction alone.
+ */
+public interface Metadata {
+
+    /**
+     * Opens the metadata of a run, creating or upgrading its tables on first use; checks the data schema as the
+     * run's {@code catalog} lists it.
+     *
+     * @throws dev.dag.ConfigException if the store was written by an incompatible version of dag
+     */
+    static Metadata open(Database database, RunCatalog catalog) throws SQLException {
+        JdbcMetadata metadata = new JdbcMetadata(database, true);
+        new MetadataFormat(database, metadata.sql()).createOrUpgrade();
+        new ForeignTables(database, metadata.sql()).refuse(catalog);
+        return metadata;
+    }
+
+    /**
+     * Opens the metadata for reading only, creating nothing: a store that does not exist yet (or an instance
+     * without a database) reads as empty ({@link #isPresent()} false).
+     *
+     * @throws dev.dag.ConfigException if the store was written by an incompatible version of dag
+     */
+    static Metadata openForReading(Database database) {
+        boolean present = new MetadataFormat(database, database.dialect().metadata(database.metadataSchema()))
+                .checkReadable();
+        return new JdbcMetadata(database, present);
+    }
+
+    /** Whether the metadata tables exist (false only for a store opened for reading that found none). */
+    boolean isPresent();
+
+    /** The objects of each stage version: registered as staged when written, published, retired, forgotten. */
+    ObjectRegistry objects();
+
+    /** The cache entries of each stage version. */
+    CacheEntries entries();
+
+    /** The runs: their start, their end and what they did, which runs are live. */
+    RunLog runs();
+
+    /** What the metadata remembers of past runs and stage versions, for reading from outside a run. */
+    RunHistory history();
+
+    /**
+     * What a publish changes in a stage's metadata besides the objects the run staged: committed objects that leave
+     * the published version ({@code retired}), objects of dead runs' unpublished versions that join it
+     * ({@code takenOver}), and the cache entries that are new or different ({@code written}) or gone
+     * ({@code removed}). Everything else stays as it is, however large the stage.
+     */
+    record VersionChange(Collection<String> retired, Collection<String> takenOver, List<CacheEntry> written,
+                         List<CacheEntry> removed) {
+    }
+
+    /**
+     * Within the publishing transaction: the run's staged objects and the change's taken-over ones are published,
+     * its retired ones retired, noting the other runs live now ({@code liveRuns}, which may still read them), and
+     * its cache entries replaced; the stage's commit is recorded.
+     */
+    void publish(Connection connection, String stage, String runId, VersionChange change, Set<String> liveRuns)
+            throws SQLException;
+
+    /** Forgets a stage's cache entries and commits (its objects are forgotten one by one, as they are dropped). */
+    void forgetStage(Connection connection, String stage) throws SQLException;
+}

@@ -1,0 +1,107 @@
+package dev.dag.internal.store.meta;
+
+import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.jdbc.Queries;
+import dev.dag.internal.store.dialect.MetadataSql;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The objects (tables, blobs) of each stage and where each is in its life ({@link ObjectState}): registered as
+ * staged in the transaction that writes it, published with its stage version, retired when a later version
+ * replaces it, forgotten once dropped.
+ */
+public final class ObjectRegistry {
+    private final MetadataSql sql;
+
+    ObjectRegistry(MetadataSql sql) {
+        this.sql = sql;
+    }
+
+    /**
+     * An object a stage holds; {@code retiredWhile}: for a retired one, the runs that were live when it was
+     * retired (they may still read it).
+     */
+    public record StoredObject(String physicalName, String name, ObjectKind kind, long rows, String cacheKey,
+                               String query, String blobType, String blobJson, String runId, ObjectState state,
+                               Set<String> retiredWhile) {
+    }
+
+    /** A retired object of some stage, and the runs that were live when it was retired. */
+    public record RetiredObject(String physicalName, String stage, ObjectKind kind, Set<String> retiredWhile) {
+    }
+
+    /** An object a run wrote, with its rows (0 for a blob). */
+    public record NewObject(String physicalName, String stage, String name, ObjectKind kind, String task,
+                            String cacheKey, String query, String blobType, String blobJson, long rows) {
+    }
+
+    /**
+     * Records an object a run wrote, as staged: within the transaction that wrote it, so that a crash leaves both
+     * the table and its record, or neither, and the run pays one commit per table.
+     */
+    public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
+            insert.setString(1, object.physicalName());
+            insert.setString(2, object.stage());
+            insert.setString(3, object.name());
+            insert.setString(4, object.kind().stored());
+            insert.setString(5, object.task());
+            insert.setString(6, runId);
+            insert.setLong(7, object.rows());
+            insert.setString(8, object.cacheKey());
+            insert.setString(9, object.query());
+            insert.setString(10, object.blobType());
+            insert.setString(11, object.blobJson());
+            insert.executeUpdate();
+        }
+    }
+
+    /** Every object of a stage, whatever its state: published ones and what earlier runs left. */
+    public List<StoredObject> of(Connection connection, String stage) throws SQLException {
+        return Queries.list(connection, sql.selectObjects(), rows -> new StoredObject(rows.getString(1),
+                rows.getString(2), ObjectKind.fromStored(rows.getString(3)), rows.getLong(4), rows.getString(5),
+                rows.getString(6), rows.getString(7), rows.getString(8), rows.getString(9),
+                ObjectState.fromStored(rows.getString(10)), runIds(rows.getString(11))), stage);
+    }
+
+    /** The retired objects of every stage. */
+    public List<RetiredObject> retired(Connection connection) throws SQLException {
+        return Queries.list(connection, sql.selectRetired(), rows -> new RetiredObject(rows.getString(1),
+                rows.getString(2), ObjectKind.fromStored(rows.getString(3)), runIds(rows.getString(4))));
+    }
+
+    /** Forgets an object (after its table was dropped). */
+    public void forget(Connection connection, String physicalName) throws SQLException {
+        Queries.update(connection, sql.deleteObject(), physicalName);
+    }
+
+    /**
+     * Publishes what run {@code runId} staged in {@code stage} and the {@code takenOver} objects, and retires the
+     * {@code retired} ones, noting the runs live now: one statement each, whatever the number of objects.
+     */
+    void publish(Connection connection, String stage, String runId, Collection<String> retired,
+                 Collection<String> takenOver, Set<String> liveRuns) throws SQLException {
+        if (!retired.isEmpty()) {
+            try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished())) {
+                retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
+                retire.setObject(2, MetadataValues.varchars(connection, retired, physical -> physical));
+                retire.executeUpdate();
+            }
+        }
+        if (!takenOver.isEmpty()) {
+            Queries.update(connection, sql.publishTakenOver(),
+                    MetadataValues.varchars(connection, takenOver, physical -> physical));
+        }
+        Queries.update(connection, sql.publishStaged(), stage, runId);
+    }
+
+    private static Set<String> runIds(String stored) {
+        return stored == null || stored.isEmpty() ? Set.of() : Set.of(stored.split(","));
+    }
+}

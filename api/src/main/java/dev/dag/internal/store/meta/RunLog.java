@@ -1,0 +1,132 @@
+package dev.dag.internal.store.meta;
+
+import dev.dag.internal.jdbc.Queries;
+import dev.dag.internal.jdbc.Transactions;
+import dev.dag.internal.store.Database;
+import dev.dag.internal.store.dialect.MetadataSql;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The runs of an instance as a run writes them: its start, the commits of its stages, its end with what it did to
+ * each task and its report; and which runs are live (they may still read what a publish retires).
+ */
+public final class RunLog {
+    private final Database database;
+    private final MetadataSql sql;
+    private final boolean present;
+
+    RunLog(Database database, MetadataSql sql, boolean present) {
+        this.database = database;
+        this.sql = sql;
+        this.present = present;
+    }
+
+    /** A run committed {@code stage} at {@code at}. */
+    public record StageCommit(String stage, Instant at) {
+    }
+
+    /** One task outcome of a run, for {@link #ended}. */
+    public record TaskRun(String stage, String task, String outcome, String reason, long millis, long rows) {
+    }
+
+    /** Records the start of a run. */
+    public void started(String runId, String flow) throws SQLException {
+        try (Connection connection = database.connection()) {
+            Queries.update(connection, sql.insertRun(), runId, flow, MetadataValues.timeText(Instant.now()),
+                    "running");
+        }
+    }
+
+    /**
+     * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
+     * did to its tasks and why, readable after the fact, the commits of its stages that it found unchanged (they
+     * publish nothing, so they are recorded here rather than with a commit of their own) and its report (JSON, or
+     * null for none).
+     */
+    public void ended(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages,
+                      String report) throws SQLException {
+        try (Connection connection = database.connection()) {
+            Transactions.commit(connection, ending -> {
+                Instant now = Instant.now();
+                insertTaskRuns(ending, runId, runs, now);
+                recordStageCommits(ending, runId, unchangedStages);
+                if (report != null) {
+                    Queries.update(ending, sql.insertRunReport(), runId, report);
+                }
+                Queries.update(ending, sql.finishRun(), MetadataValues.timeText(now), status.stored(), runId);
+            });
+        }
+    }
+
+    private void insertTaskRuns(Connection connection, String runId, List<TaskRun> runs, Instant finished)
+            throws SQLException {
+        if (runs.isEmpty()) {
+            return;
+        }
+        Queries.update(connection, sql.insertTaskRuns(), runId,
+                MetadataValues.varchars(connection, runs, TaskRun::stage),
+                MetadataValues.varchars(connection, runs, TaskRun::task),
+                MetadataValues.varchars(connection, runs, TaskRun::outcome),
+                MetadataValues.varchars(connection, runs, TaskRun::reason),
+                MetadataValues.bigints(connection, runs, TaskRun::millis),
+                MetadataValues.bigints(connection, runs, TaskRun::rows),
+                MetadataValues.timeText(finished));
+    }
+
+    /** Records commits of stages by run {@code runId}, in the transaction of {@code connection}. */
+    void recordStageCommits(Connection connection, String runId, List<StageCommit> commits) throws SQLException {
+        if (commits.isEmpty()) {
+            return;
+        }
+        Queries.update(connection, sql.insertStageCommits(),
+                MetadataValues.varchars(connection, commits, StageCommit::stage), runId,
+                MetadataValues.times(connection, commits, StageCommit::at));
+    }
+
+    /** The ids of the runs recorded as running: the live ones, and dead ones that never recorded their end. */
+    public Set<String> running(Connection connection) throws SQLException {
+        return new TreeSet<>(Queries.list(connection, sql.selectRunning(), rows -> rows.getString(1)));
+    }
+
+    /** Of {@code runIds}, the runs that are live now. */
+    public Set<String> live(Connection connection, Collection<String> runIds) throws SQLException {
+        return database.live(connection, runIds);
+    }
+
+    /** The live runs other than {@code runId}: they may still read what a publish retires now. */
+    public Set<String> otherLiveRuns(Connection connection, String runId) throws SQLException {
+        Set<String> running = running(connection);
+        running.remove(runId);
+        return database.live(connection, running);
+    }
+
+    /** Whether the run started within {@code hours} hours (unknown runs count as old). */
+    public boolean startedWithin(Connection connection, String runId, int hours) throws SQLException {
+        Instant since = Instant.now().minus(Duration.ofHours(hours));
+        return Queries.first(connection, sql.selectRunStart(), rows -> MetadataValues.readTime(rows, 1), runId)
+                .filter(started -> started.isAfter(since)).isPresent();
+    }
+
+    /** The flow whose run committed {@code stage} last, or null if it was never committed. */
+    public String lastCommittingFlow(Connection connection, String stage) throws SQLException {
+        return Queries.first(connection, sql.selectLastCommittingFlow(), rows -> rows.getString(1), stage)
+                .orElse(null);
+    }
+
+    /** The report (JSON) kept for a run, or null. */
+    public String report(String runId) throws SQLException {
+        if (!present) {
+            return null;
+        }
+        try (Connection connection = database.connection()) {
+            return Queries.first(connection, sql.selectRunReport(), rows -> rows.getString(1), runId).orElse(null);
+        }
+    }
+}
