@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A newcomer's project: a {@code pom.xml} made of exactly the XML blocks of getting-started.md's Maven section
  * (properties and dependencies in the project, plugins in {@code <build><plugins>}) around the quickstart's sources,
- * built by the {@code mvn} on the PATH (Maven 3.8 here) offline. dag's artifacts come from a local repository of
- * this test's own, holding the reactor's jars; every other artifact from the user's repository, linked, never
- * written to.
+ * built by the {@code mvn} on the PATH (Maven 3.8 here), with Maven's default plugins for what the fragments do not
+ * pin, as a newcomer's build would. dag's artifacts come from a local repository of this test's own, holding the
+ * reactor's jars; every other artifact from the user's repository, linked (what is missing there is downloaded into
+ * it, as any build would).
  */
 class GettingStartedPomIT {
     private static final Path ROOT = DocsCodeBlocksIT.ROOT;
@@ -34,7 +35,7 @@ class GettingStartedPomIT {
         copyTree(ROOT.resolve("examples/quickstart/src"), project.resolve("src"));
         Path repository = privateRepository();
 
-        Process maven = new ProcessBuilder("mvn", "-B", "-o", "-q", "-Dmaven.repo.local=" + repository, "package")
+        Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository, "package")
                 .directory(project.toFile()).redirectErrorStream(true).start();
         String output = new String(maven.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(maven.waitFor(5, TimeUnit.MINUTES), "mvn package did not end: " + output);
