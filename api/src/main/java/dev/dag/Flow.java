@@ -2,6 +2,8 @@ package dev.dag;
 
 import dev.dag.internal.seam.Engine;
 import dev.dag.internal.seam.FlowHandle;
+import dev.dag.internal.seam.StageHandle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -45,6 +47,54 @@ public final class Flow implements AutoCloseable {
     /** Stage names, in definition order. */
     public List<String> stages() {
         return definition.stageNames();
+    }
+
+    /**
+     * The stage of this name (names are not case-sensitive, like the schemas that hold them), to find its tasks
+     * (pipedag's {@code get_stage}). Closing the returned stage ends nothing.
+     *
+     * <pre>{@code Task clean = flow.stage("clean").task("bigOrders");}</pre>
+     *
+     * @throws DefinitionException when the flow has no such stage (the message lists its stages)
+     */
+    public Stage stage(String name) {
+        Objects.requireNonNull(name, "stage name");
+        for (StageHandle stage : definition.stageHandles()) {
+            if (stage.name().equalsIgnoreCase(name)) {
+                return new Stage(stage);
+            }
+        }
+        throw Engine.forUser(new DefinitionException("Flow '" + name() + "' has no stage '" + name + "'. Its stages: "
+                + stages() + ".", null, null, name));
+    }
+
+    /** Every task of the flow, stage by stage in definition order (see {@link Stage#tasks()}). */
+    public List<Task> tasks() {
+        List<Task> tasks = new ArrayList<>();
+        definition.stageHandles().forEach(stage -> tasks.addAll(new Stage(stage).tasks()));
+        return List.copyOf(tasks);
+    }
+
+    /**
+     * The task of this name (pipedag's {@code get_task}).
+     *
+     * @throws DefinitionException when no stage calls it, or several do: then name the stage too,
+     *     {@code flow.stage("clean").task(name)}
+     */
+    public Task task(String name) {
+        Objects.requireNonNull(name, "task name");
+        List<Task> found = tasks().stream().filter(task -> task.name().equals(name)).toList();
+        if (found.size() == 1) {
+            return found.get(0);
+        }
+        if (found.isEmpty()) {
+            throw Engine.forUser(new DefinitionException("Flow '" + name() + "' has no task '" + name + "'. Its tasks: "
+                    + tasks().stream().map(task -> task.stage() + "." + task.name()).toList() + ".", name, null, null));
+        }
+        List<String> stages = found.stream().map(Task::stage).toList();
+        throw Engine.forUser(new DefinitionException("Task '" + name + "' is called in stages " + stages + " of flow '"
+                + name() + "': name the stage too, e.g. flow.stage(\"" + stages.get(0) + "\").task(\"" + name
+                + "\").", name, null, null));
     }
 
     /** Ends the definition; the flow can then be run. */
@@ -98,6 +148,30 @@ public final class Flow implements AutoCloseable {
         Objects.requireNonNull(options, "options");
         requireClosed();
         return Engine.planFlow(definition, options);
+    }
+
+    /** {@link #outputsFromStore(RunOptions)} on the default instance. */
+    public StoredOutputs outputsFromStore() {
+        return outputsFromStore(RunOptions.defaults());
+    }
+
+    /**
+     * The committed outputs of this flow's tasks on the options' instance, read without running anything (pipedag's
+     * {@code get_output_from_store}): the flow is planned (as {@link #plan(RunOptions)} does, with the options'
+     * instance and cache validation mode; a selection of stages or tasks is ignored), and an output can be read
+     * when its task would be cache-valid. A task without a version, or whose code, arguments or inputs changed since
+     * its stage was committed, has no output to read: the error says what changed.
+     *
+     * <pre>{@code
+     * List<Order> rows = flow.outputsFromStore(RunOptions.of(config)).rows(flow.task("bigOrders"), Order.class);
+     * }</pre>
+     *
+     * @throws DagException what would refuse a run before any task ran (an unreachable database)
+     */
+    public StoredOutputs outputsFromStore(RunOptions options) {
+        Objects.requireNonNull(options, "options");
+        requireClosed();
+        return Engine.outputsFromStore(definition, options);
     }
 
     private void requireClosed() {

@@ -5,10 +5,12 @@ import dev.dag.internal.seam.TableAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A table a task produces or consumes. Immutable: {@link #name(String)}, {@link #primaryKey(String...)},
- * {@link #indexes(List)} and {@link #decimal(String, int, int)} return a new {@code Table}.
+ * {@link #indexes(List)}, {@link #decimal(String, int, int)}, {@link #nonNullable(String...)} and
+ * {@link #nullable(String...)} return a new {@code Table}.
  *
  * <pre>{@code
  * return Table.of("SELECT * FROM " + raw.ref() + " WHERE qty > 0").name("orders").primaryKey("id");
@@ -28,16 +30,22 @@ public final class Table {
     private final List<String> primaryKey;
     private final List<List<String>> indexes;
     private final List<DecimalColumn> decimals;
+    private final List<String> nonNullable;
+    /** Null: not declared (columns not named by {@link #nonNullable} may hold NULL). */
+    private final List<String> nullable;
     private final TableAccess.Placeholder placeholder;
     private final TableAccess.Stored stored;
 
     private Table(Object obj, String name, List<String> primaryKey, List<List<String>> indexes,
-                  List<DecimalColumn> decimals, TableAccess.Placeholder placeholder, TableAccess.Stored stored) {
+                  List<DecimalColumn> decimals, List<String> nonNullable, List<String> nullable,
+                  TableAccess.Placeholder placeholder, TableAccess.Stored stored) {
         this.obj = obj;
         this.name = name;
         this.primaryKey = primaryKey;
         this.indexes = indexes;
         this.decimals = decimals;
+        this.nonNullable = nonNullable;
+        this.nullable = nullable;
         this.placeholder = placeholder;
         this.stored = stored;
     }
@@ -50,24 +58,24 @@ public final class Table {
      */
     public static Table of(Object obj) {
         Objects.requireNonNull(obj, "Table.of(obj): obj must be SQL text, a TableRef or a List of rows, not null");
-        return new Table(obj, null, List.of(), List.of(), List.of(), null, null);
+        return new Table(obj, null, List.of(), List.of(), List.of(), List.of(), null, null, null);
     }
 
     /** This table under the given name (unique within its stage; defaults to the task name). */
     public Table name(String name) {
         Objects.requireNonNull(name, "table name");
-        return new Table(obj, name, primaryKey, indexes, decimals, placeholder, stored);
+        return new Table(obj, name, primaryKey, indexes, decimals, nonNullable, nullable, placeholder, stored);
     }
 
     /** This table with a primary key on the given columns, added after the data is loaded. */
     public Table primaryKey(String... columns) {
-        return new Table(obj, name, List.of(columns), indexes, decimals, placeholder, stored);
+        return new Table(obj, name, List.of(columns), indexes, decimals, nonNullable, nullable, placeholder, stored);
     }
 
     /** This table with one index per entry (each a list of columns), created after the data is loaded. */
     public Table indexes(List<List<String>> indexes) {
         List<List<String>> copy = indexes.stream().map(List::copyOf).toList();
-        return new Table(obj, name, primaryKey, copy, decimals, placeholder, stored);
+        return new Table(obj, name, primaryKey, copy, decimals, nonNullable, nullable, placeholder, stored);
     }
 
     /**
@@ -82,7 +90,48 @@ public final class Table {
         List<DecimalColumn> declared = new ArrayList<>(decimals);
         declared.removeIf(decimal -> decimal.column().equals(column));
         declared.add(new DecimalColumn(column, precision, scale));
-        return new Table(obj, name, primaryKey, indexes, List.copyOf(declared), placeholder, stored);
+        return new Table(obj, name, primaryKey, indexes, List.copyOf(declared), nonNullable, nullable, placeholder,
+                stored);
+    }
+
+    /**
+     * This table with the given columns declared non-nullable (pipedag's {@code non_nullable}): each becomes
+     * {@code NOT NULL} in the database once the data is in, and the table's cache key includes them. A NULL in one
+     * fails the task, naming the column and the first row that holds it. Replaces an earlier declaration.
+     *
+     * <pre>{@code return Table.of(sql).name("orders").nonNullable("id", "customer");}</pre>
+     */
+    public Table nonNullable(String... columns) {
+        return new Table(obj, name, primaryKey, indexes, decimals, columnList(columns), nullable, placeholder, stored);
+    }
+
+    /**
+     * This table with only the given columns nullable (pipedag's {@code nullable}): every other column becomes
+     * {@code NOT NULL}, as with {@link #nonNullable(String...)}. With both, a column is {@code NOT NULL} when
+     * {@code nonNullable} names it or {@code nullable} does not. Replaces an earlier declaration.
+     *
+     * <pre>{@code return Table.of(rows).name("orders").nullable("comment");   // the rest NOT NULL}</pre>
+     */
+    public Table nullable(String... columns) {
+        return new Table(obj, name, primaryKey, indexes, decimals, nonNullable, columnList(columns), placeholder,
+                stored);
+    }
+
+    private static List<String> columnList(String[] columns) {
+        for (String column : columns) {
+            Objects.requireNonNull(column, "column name");
+        }
+        return List.of(columns);
+    }
+
+    /** The columns declared with {@link #nonNullable(String...)} (empty when none). */
+    public List<String> nonNullable() {
+        return nonNullable;
+    }
+
+    /** The columns declared with {@link #nullable(String...)}, or empty when it was not called. */
+    public Optional<List<String>> nullable() {
+        return Optional.ofNullable(nullable);
     }
 
     /** The table name, or {@code null} when none was given. */
@@ -179,7 +228,7 @@ public final class Table {
 
         @Override
         public Table placeholderTable(TableAccess.Placeholder placeholder) {
-            return new Table(null, null, List.of(), List.of(), List.of(), placeholder, null);
+            return new Table(null, null, List.of(), List.of(), List.of(), List.of(), null, placeholder, null);
         }
 
         @Override
@@ -187,7 +236,9 @@ public final class Table {
             List<String> pk = source == null ? List.of() : source.primaryKey;
             List<List<String>> idx = source == null ? List.of() : source.indexes;
             List<DecimalColumn> decimals = source == null ? List.of() : source.decimals;
-            return new Table(null, stored.tableName(), pk, idx, decimals, null, stored);
+            List<String> nonNullable = source == null ? List.of() : source.nonNullable;
+            List<String> nullable = source == null ? null : source.nullable;
+            return new Table(null, stored.tableName(), pk, idx, decimals, nonNullable, nullable, null, stored);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.dag.ConfigContext;
 import dev.dag.Flow;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.StoredOutputs;
 import dev.dag.internal.rows.ValueRefusal;
 import dev.dag.internal.rows.read.RowReader;
 import dev.dag.internal.store.Database;
@@ -67,6 +68,15 @@ public final class DagInstance implements AutoCloseable {
     /** Runs {@code flow} with options; their instance is replaced by this one. */
     public Result run(Flow flow, RunOptions options) {
         return flow.run(options.withConfig(config));
+    }
+
+    /**
+     * The committed outputs of {@code flow}'s tasks on this instance, read without running anything (see
+     * {@link Flow#outputsFromStore(RunOptions)}): {@code dag.outputsFromStore(flow).rows(flow.task("clean"),
+     * Order.class)}.
+     */
+    public StoredOutputs outputsFromStore(Flow flow) {
+        return flow.outputsFromStore(RunOptions.of(config));
     }
 
     /** The quoted, qualified name of table {@code table} of stage {@code stage}. */

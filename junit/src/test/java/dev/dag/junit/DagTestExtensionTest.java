@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.DefinitionException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
@@ -70,6 +71,20 @@ class DagTestExtensionTest {
         assertEquals(8L, ((Number) dag.query("SELECT count(*) AS n FROM " + dag.table(stages + "_clean", "clean_orders"))
                 .get(0).get("n")).longValue());
         assertEquals(1, LOADS.get());
+    }
+
+    @Test
+    void storedOutputsAreReadAndRefusedWhenStale(DagInstance dag) {
+        dag.run(flow(3));
+        LOADS.set(0);
+
+        Flow same = flow(3);
+        assertEquals(8, dag.outputsFromStore(same).rows(same.task("clean"), Map.class).size());
+        assertEquals(0, LOADS.get(), "nothing ran");
+        Flow changed = flow(4);
+        DefinitionException stale = assertThrows(DefinitionException.class,
+                () -> dag.outputsFromStore(changed).rows(changed.task("clean"), Map.class));
+        assertTrue(stale.getMessage().contains("constant argument 'min' changed (3 → 4)"), stale.getMessage());
     }
 
     @Test

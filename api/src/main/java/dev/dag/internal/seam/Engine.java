@@ -8,6 +8,7 @@ import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunOptions;
 import dev.dag.Table;
+import dev.dag.StoredOutputs;
 import dev.dag.TaskContext;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.config.YamlConfigLoader;
@@ -21,6 +22,7 @@ import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.materialize.Materializer;
 import dev.dag.internal.engine.plan.DryRunResult;
+import dev.dag.internal.engine.run.CommittedOutputs;
 import dev.dag.internal.engine.run.EagerRun;
 import dev.dag.internal.engine.run.FlowRunner;
 import dev.dag.internal.store.Databases;
@@ -84,6 +86,19 @@ public final class Engine {
     public static Plan planFlow(FlowHandle flow, RunOptions options) {
         try {
             return FlowRunner.plan((FlowDefinition) flow, options);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
+        }
+    }
+
+    /**
+     * The committed outputs of a defined flow, found by a plan.
+     *
+     * @throws DagException what would refuse a run before any task ran
+     */
+    public static StoredOutputs outputsFromStore(FlowHandle flow, RunOptions options) {
+        try {
+            return CommittedOutputs.find((FlowDefinition) flow, options);
         } catch (DagException e) {
             throw StackTraces.forUser(e);
         }

@@ -10,6 +10,9 @@ public interface FlowHandle {
     /** Stage names in definition order. */
     List<String> stageNames();
 
+    /** The stages, in definition order. */
+    List<? extends StageHandle> stageHandles();
+
     /** Whether the definition block has ended. */
     boolean isClosed();
 }

@@ -6,10 +6,14 @@ import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.Dialect;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -114,6 +118,49 @@ public final class PhysicalTables {
                 List<String> columns = indexes.get(i);
                 RunningStatements.execute(statement,
                         () -> statement.execute(dialect().createIndex(schema, physicalName, index, columns)));
+            }
+        }
+    }
+
+    /** The column names of a physical table, in order. */
+    public List<String> columns(Connection connection, String physicalName) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(dialect().columnsOf(schema, physicalName))) {
+            ResultSetMetaData meta = result.getMetaData();
+            List<String> columns = new ArrayList<>();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                columns.add(meta.getColumnLabel(i));
+            }
+            return columns;
+        }
+    }
+
+    /**
+     * The first row with a NULL in one of {@code columns}, as a map of column to value as the driver gives it (for a
+     * message: read in the caller's transaction, which may hold the table uncommitted), or null when there is none.
+     */
+    public Map<String, Object> firstRowWithNull(Connection connection, String physicalName, List<String> columns)
+            throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(dialect().firstRowWithNull(schema, physicalName, columns))) {
+            if (!result.next()) {
+                return null;
+            }
+            ResultSetMetaData meta = result.getMetaData();
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                row.put(meta.getColumnLabel(i), result.getObject(i));
+            }
+            return row;
+        }
+    }
+
+    /** Makes {@code columns} of a loaded table {@code NOT NULL}. */
+    public void setNotNull(Connection connection, String physicalName, List<String> columns) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (String column : columns) {
+                RunningStatements.execute(statement,
+                        () -> statement.execute(dialect().setNotNull(schema, physicalName, column)));
             }
         }
     }

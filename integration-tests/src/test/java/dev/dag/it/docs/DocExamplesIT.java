@@ -91,6 +91,30 @@ class DocExamplesIT {
     }
 
     @OnEachDatabase
+    void typesNullableColumnsAreTheOnlyOnesThatMayHoldNull(TestDatabase db) {
+        List<CachingExamples.Customer> customers = List.of(new CachingExamples.Customer(1, "ann", null),
+                new CachingExamples.Customer(2, "bob", "bob@example.com"));
+        db.run(Flows.twoStages("docs_constraints", "raw", () -> CachingExamples.customersOf(customers), "clean",
+                CachingExamples::mailableOf));
+        assertEquals(List.of(List.of("id", "NO"), List.of("name", "NO"), List.of("email", "YES")),
+                nullability(db, db.physicalBehind("raw", "customers")));
+        assertEquals(List.of(List.of("id", "YES"), List.of("email", "NO")),
+                nullability(db, db.physicalBehind("clean", "mailable")));
+
+        List<CachingExamples.Customer> nameless = List.of(new CachingExamples.Customer(3, null, null));
+        dev.dag.DagException refused = org.junit.jupiter.api.Assertions.assertThrows(dev.dag.DagException.class,
+                () -> db.run(Flows.twoStages("docs_constraints", "raw", () -> CachingExamples.customersOf(nameless),
+                        "clean", CachingExamples::mailableOf)));
+        assertTrue(refused.getMessage().contains("wrote NULL into column 'name' of table 'customers'"),
+                refused.getMessage());
+    }
+
+    private static List<List<Object>> nullability(TestDatabase db, dev.dag.TableRef physical) {
+        return db.rows("SELECT column_name, is_nullable FROM information_schema.columns WHERE table_schema = ? "
+                + "AND table_name = ? ORDER BY ordinal_position", physical.schema(), physical.name());
+    }
+
+    @OnEachDatabase
     void typesTypedBlobReadsBackEqual(TestDatabase db) {
         Flow flow = new Flow("docs_blob");
         dev.dag.Blob limits;

@@ -115,6 +115,32 @@ class CliIT {
     }
 
     @OnEachDatabase
+    void outputPrintsACommittedTableAndRefusesAStaleOne(TestDatabase db) throws IOException {
+        CliProcess.Outcome none = CliProcess.run(db, "output", "--classpath", TEST_CLASSES.toString(), "--flow",
+                "dev.dag.it.steer.ShopFlow#shop", "marts.customerCount");
+        assertExit(1, none);
+        assertTrue(none.err().contains("has no committed output"), none.err());
+
+        db.run(ShopFlow.define(100));
+        String before = InstanceSnapshot.of(db);
+        CliProcess.Outcome rows = CliProcess.run(db, "output", "--classpath", TEST_CLASSES.toString(), "--flow",
+                "dev.dag.it.steer.ShopFlow#shop", "marts.customerCount", "--json");
+        assertExit(0, rows);
+        assertEquals(4, json(rows).get("rows").get(0).get("n").asInt());
+        CliProcess.Outcome ref = CliProcess.run(db, "output", "--classpath", TEST_CLASSES.toString(), "--flow",
+                "dev.dag.it.steer.ShopFlow#shop", "raw.orders", "--ref");
+        assertExit(0, ref);
+        assertTrue(ref.out().contains("dag_data"), ref.out());
+        assertEquals(before, InstanceSnapshot.of(db), "reading outputs wrote nothing");
+
+        db.run(ShopFlow.define(8));
+        CliProcess.Outcome stale = CliProcess.run(db, "output", "--classpath", TEST_CLASSES.toString(), "--flow",
+                "dev.dag.it.steer.ShopFlow#shop", "marts.productRevenue");
+        assertExit(1, stale);
+        assertTrue(stale.err().contains("is not what flow 'shop' as defined now would produce"), stale.err());
+    }
+
+    @OnEachDatabase
     void reportWritesThePageOfAStoredRun(TestDatabase db) throws IOException {
         Result result = db.run(ShopFlow.define(100));
         Path report = Path.of("target", "cli-report-" + db.kind().name().toLowerCase() + ".html");

@@ -21,6 +21,7 @@ public final class FlowDefinition implements FlowHandle {
     }
 
     /** Whether the definition block has ended. */
+    @Override
     public boolean isClosed() {
         return closed;
     }
@@ -28,6 +29,11 @@ public final class FlowDefinition implements FlowHandle {
     /** Stage names in definition order. */
     public List<String> stageNames() {
         return stages.stream().map(StageDefinition::name).toList();
+    }
+
+    @Override
+    public List<StageDefinition> stageHandles() {
+        return stages();
     }
 
     public List<StageDefinition> stages() {

@@ -26,6 +26,11 @@ public final class StageDefinition implements StageHandle {
         return flow;
     }
 
+    @Override
+    public List<TaskInvocation> calls() {
+        return invocations();
+    }
+
     public List<TaskInvocation> invocations() {
         return Collections.unmodifiableList(invocations);
     }

@@ -1,12 +1,13 @@
 package dev.dag.internal.engine.define;
 
+import dev.dag.internal.seam.CallHandle;
 import java.util.List;
 
 /**
  * One recorded call of a task in a flow definition: the method, its receiver and arguments (with
  * placeholders for other tasks' outputs), its stage, and the placeholder handed back to the caller.
  */
-public final class TaskInvocation {
+public final class TaskInvocation implements CallHandle {
     private final TaskDescriptor descriptor;
     private final Object self;
     private final Object[] args;
@@ -25,6 +26,7 @@ public final class TaskInvocation {
         return descriptor;
     }
 
+    @Override
     public String taskName() {
         return descriptor.name();
     }
@@ -41,7 +43,13 @@ public final class TaskInvocation {
         return stage;
     }
 
+    @Override
+    public StageDefinition stageHandle() {
+        return stage;
+    }
+
     /** The tasks whose outputs this call takes as arguments. */
+    @Override
     public List<TaskInvocation> upstream() {
         return upstream;
     }
@@ -50,6 +58,7 @@ public final class TaskInvocation {
         this.upstream = List.copyOf(producers);
     }
 
+    @Override
     public Object placeholderResult() {
         return placeholderResult;
     }

@@ -75,7 +75,10 @@ final class OutputWriter {
     private static Table copyOf(StoredTable input, Table returned) {
         Table copy = Table.of(input.ref());
         copy = returned.primaryKey().isEmpty() ? copy : copy.primaryKey(returned.primaryKey().toArray(String[]::new));
-        return returned.indexes().isEmpty() ? copy : copy.indexes(returned.indexes());
+        copy = returned.indexes().isEmpty() ? copy : copy.indexes(returned.indexes());
+        copy = returned.nonNullable().isEmpty() ? copy : copy.nonNullable(returned.nonNullable().toArray(String[]::new));
+        Table declared = copy;
+        return returned.nullable().map(columns -> declared.nullable(columns.toArray(String[]::new))).orElse(declared);
     }
 
     private Blob blob(Blob blob, String defaultName, String path) {

@@ -46,6 +46,10 @@ final class TableKeys {
         if (!table.decimals().isEmpty()) {
             tableProperties.add(table.decimals().toString()); // only then: the keys of other tables stay as they were
         }
+        if (!table.nonNullable().isEmpty() || table.nullable().isPresent()) { // likewise
+            tableProperties.add(Map.of("nonNullable", table.nonNullable(), "nullable",
+                    table.nullable().map(List::toString).orElse("")));
+        }
         String properties = CanonicalJson.of(tableProperties);
         String stage = scope.stage();
         if (query != null) {

@@ -21,6 +21,7 @@ import java.util.Map;
 public final class PlanBook {
     private final Map<TaskInvocation, String> unknown = new IdentityHashMap<>();
     private final List<PlannedTask> tasks = new ArrayList<>();
+    private final Map<TaskInvocation, PlannedTask> byInvocation = new IdentityHashMap<>();
 
     /**
      * Why the plan cannot foresee {@code invocation} from its inputs (their keys and bound values by placeholder),
@@ -70,7 +71,7 @@ public final class PlanBook {
         String stage = invocation.stage().name();
         String why = unknown.get(invocation);
         if (why != null) {
-            tasks.add(new PlannedTask(invocation.taskName(), stage, PlannedTask.Decision.UNKNOWN, why, List.of(),
+            add(invocation, new PlannedTask(invocation.taskName(), stage, PlannedTask.Decision.UNKNOWN, why, List.of(),
                     List.of(), false));
             return;
         }
@@ -85,7 +86,18 @@ public final class PlanBook {
             rebuilt.addAll(tables);
         }
         boolean asLastRun = outcome == TaskOutcome.RAN && materializations.isEmpty();
-        tasks.add(new PlannedTask(invocation.taskName(), stage, decisionOf(outcome), reason, kept, rebuilt, asLastRun));
+        add(invocation, new PlannedTask(invocation.taskName(), stage, decisionOf(outcome), reason, kept, rebuilt,
+                asLastRun));
+    }
+
+    private void add(TaskInvocation invocation, PlannedTask task) {
+        tasks.add(task);
+        byInvocation.put(invocation, task);
+    }
+
+    /** What the plan found for {@code invocation}, or null when it did not reach it. */
+    public PlannedTask of(TaskInvocation invocation) {
+        return byInvocation.get(invocation);
     }
 
     /** The plan of {@code flow} on {@code instance}, made by the planning run {@code runId}. */

@@ -72,13 +72,18 @@ public final class FlowRunner implements FlowSteps {
      * @throws DagException what would refuse the run before any task ran
      */
     public static Plan plan(FlowDefinition flow, RunOptions options) {
+        return planned(flow, options).plan();
+    }
+
+    /** The finished planning run of {@link #plan}, whose outputs hold what a run would bind. */
+    static Run planned(FlowDefinition flow, RunOptions options) {
         checkSelection(flow, options);
         Run run = Run.openForPlan(flow, options);
         run.refuseVersionDrift();
         LOG.debug("plan of flow '{}' on {}", flow.name(), run.config());
         runStages(flow, options, run, 1);
         run.finish();
-        return run.plan();
+        return run;
     }
 
     private static void runStages(FlowDefinition flow, RunOptions options, Run run, int parallelism) {

@@ -6,6 +6,7 @@ import dev.dag.DefinitionException;
 import dev.dag.Materialization;
 import dev.dag.MaterializationException;
 import dev.dag.Plan;
+import dev.dag.PlannedTask;
 import dev.dag.Result;
 import dev.dag.RunContext;
 import dev.dag.RunListener;
@@ -19,6 +20,7 @@ import dev.dag.internal.store.meta.RunStatus;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.context.AgentPresence;
 import dev.dag.internal.engine.define.FlowDefinition;
+import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.events.RunEvents;
@@ -152,6 +154,20 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     /** What this run found, when it plans ({@link #openForPlan}). */
     Plan plan() {
         return plan.plan(flow, instanceText(), runId);
+    }
+
+    /** What this run, when it plans, found for {@code invocation}; null when it did not reach it. */
+    PlannedTask planned(TaskInvocation invocation) {
+        return plan.of(invocation);
+    }
+
+    /** The table or blob bound to {@code placeholder} (for a plan: the committed one when cache-valid), or null. */
+    Object output(OutputPlaceholder placeholder) {
+        return ledger.output(placeholder);
+    }
+
+    Database database() {
+        return database;
     }
 
     private String instanceText() {

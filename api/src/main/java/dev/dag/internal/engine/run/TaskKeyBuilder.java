@@ -142,6 +142,10 @@ final class TaskKeyBuilder {
         if (!table.decimals().isEmpty()) { // a declared scale changes what is stored; absent, older keys stay
             token.put("decimals", table.decimals().toString());
         }
+        if (!table.nonNullable().isEmpty() || table.nullable().isPresent()) {
+            token.put("nonNullable", table.nonNullable());
+            token.put("nullable", table.nullable().map(List::toString).orElse(""));
+        }
         return token;
     }
 

@@ -52,6 +52,9 @@ public final class ContentWriter {
             } else {
                 throw unsupported(task, logicalName, stage, content);
             }
+            if (NonNullableColumns.declared(table)) {
+                new NonNullableColumns(task, logicalName, stage).apply(connection, tables, name, table);
+            }
             tables.addKeys(connection, name, table.primaryKey(), table.indexes());
             return rows;
         } catch (ValueRefusal refusal) {

@@ -76,6 +76,15 @@ public interface Dialect {
     /** Creates an index on an existing, loaded table. */
     String createIndex(String schema, String table, String index, List<String> columns);
 
+    /** {@code SELECT * FROM schema.table WHERE 1 = 0}: the table's columns, without its rows. */
+    String columnsOf(String schema, String table);
+
+    /** The first row of {@code schema.table} with a NULL in one of {@code columns} (none: no row). */
+    String firstRowWithNull(String schema, String table, List<String> columns);
+
+    /** Makes a column of an existing, loaded table {@code NOT NULL}. */
+    String setNotNull(String schema, String table, String column);
+
     /** Creates the view {@code schema.view} as {@code SELECT * FROM targetSchema.targetTable}. */
     String createView(String schema, String view, String targetSchema, String targetTable);
 

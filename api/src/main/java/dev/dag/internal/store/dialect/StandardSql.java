@@ -50,6 +50,22 @@ public abstract class StandardSql implements Dialect {
     }
 
     @Override
+    public String columnsOf(String schema, String table) {
+        return "SELECT * FROM " + qualified(schema, table) + " WHERE 1 = 0";
+    }
+
+    @Override
+    public String firstRowWithNull(String schema, String table, List<String> columns) {
+        return "SELECT * FROM " + qualified(schema, table) + " WHERE " + columns.stream()
+                .map(column -> quote(column) + " IS NULL").collect(Collectors.joining(" OR ")) + " LIMIT 1";
+    }
+
+    @Override
+    public String setNotNull(String schema, String table, String column) {
+        return "ALTER TABLE " + qualified(schema, table) + " ALTER COLUMN " + quote(column) + " SET NOT NULL";
+    }
+
+    @Override
     public String createIndex(String schema, String table, String index, List<String> columns) {
         return "CREATE INDEX " + quote(index) + " ON " + qualified(schema, table) + " (" + quotedList(columns) + ")";
     }

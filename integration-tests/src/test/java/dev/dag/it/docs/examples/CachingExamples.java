@@ -45,6 +45,33 @@ public final class CachingExamples {
         // end:decimal
     }
 
+    /** A customer; only the email may be missing. */
+    public record Customer(Integer id, String name, String email) {
+    }
+
+    // docs:non-nullable
+    @Materialize(version = "1")
+    static Table customers(List<Customer> rows) {
+        return Table.of(rows).name("customers").nullable("email");          // id and name become NOT NULL
+    }
+
+    @Materialize(lazy = true)
+    static Table mailable(Table customers) {
+        return Table.of("SELECT id, email FROM " + customers.ref() + " WHERE email IS NOT NULL")
+                .name("mailable").nonNullable("email");                     // email becomes NOT NULL
+    }
+    // end:non-nullable
+
+    /** The customers task of docs/types.md, for a flow's definition. */
+    public static Table customersOf(List<Customer> rows) {
+        return customers(rows);
+    }
+
+    /** The mailable task of docs/types.md, for a flow's definition. */
+    public static Table mailableOf(Table customers) {
+        return mailable(customers);
+    }
+
     // docs:blob-limits
     record Limits(String name, Set<BigDecimal> values, long count) {}
 
