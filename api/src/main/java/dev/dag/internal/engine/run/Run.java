@@ -394,8 +394,14 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                     ledger.runFinished(metadata, runId, ReportJson.write(report));
                 }
                 ended();
-                LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
-                        abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+                if (plan != null) { // nothing ran: a plan or a dry run only read the committed versions
+                    LOG.info("plan {} of flow '{}' {} in {} ms: nothing was run or written", runId, flow.name(),
+                            result.successful() ? "made" : "failed", result.millis());
+                } else {
+                    LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
+                            abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed",
+                            result.millis());
+                }
                 events.runFinished(result);
             }
             return result;
