@@ -13,13 +13,16 @@ import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -28,6 +31,23 @@ import org.junit.jupiter.api.BeforeEach;
  */
 class ArgumentContainersIT {
     record Pair(Table first, Table second) {
+    }
+
+    record Group(List<Table> tables) {
+    }
+
+    /** A mutable object holding tables: dag cannot hand a task the stored tables inside it. */
+    static final class Box {
+        final List<Table> tables = new ArrayList<>();
+    }
+
+    /** A mutable object without tables, hashed into the key by its state. */
+    static final class Threshold {
+        int value;
+
+        Threshold(int value) {
+            this.value = value;
+        }
     }
 
     static final AtomicReference<Object> seen = new AtomicReference<>();
@@ -67,6 +87,26 @@ class ArgumentContainersIT {
     @Materialize(version = "1", inputType = Map.class)
     static void fromRecord(Pair pair) {
         seen.set(sum(List.of(pair.first(), pair.second())));
+    }
+
+    @Materialize(version = "1", inputType = Map.class)
+    static void fromArray(Table[] tables) {
+        seen.set(sum(List.of(tables)));
+    }
+
+    @Materialize(version = "1", inputType = Map.class)
+    static void fromGroup(Group group) {
+        seen.set(sum(group.tables()));
+    }
+
+    @Materialize(version = "1", inputType = Map.class)
+    static void fromBox(Box box) {
+        seen.set(sum(box.tables));
+    }
+
+    @Materialize(version = "1")
+    static void withThreshold(Threshold threshold) {
+        seen.set(threshold.value);
     }
 
     /** Reads what the run reported so far, from inside a task body. */
@@ -133,6 +173,79 @@ class ArgumentContainersIT {
 
         assertEquals(TaskOutcome.RAN, changed.task("fromSet").orElseThrow().outcome());
         assertEquals(6, seen.get());
+    }
+
+    /**
+     * The consumer's container gets, after the call, a table of a task called later in the same stage: the
+     * consumer does not wait for it, and must see the container as it was at the call.
+     */
+    private static void changedAfterTheCall(TestDatabase db, String what,
+                                           BiConsumer<Table, Supplier<Table>> callThenChange) {
+        seen.set(null);
+        flowWith((a, b) -> callThenChange.accept(a, () -> second(7))).run(db.options());
+
+        assertEquals(1, seen.get(), what + ": the task sees its argument as it was at the call");
+    }
+
+    @OnEachDatabase
+    void containersChangedAfterTheCallReachTheTaskAsTheyWereAtTheCall(TestDatabase db) {
+        changedAfterTheCall(db, "list", (a, later) -> {
+            List<Table> tables = new ArrayList<>(List.of(a));
+            fromList(tables);
+            tables.add(later.get());
+        });
+        changedAfterTheCall(db, "set", (a, later) -> {
+            Set<Table> tables = new LinkedHashSet<>(List.of(a));
+            fromSet(tables);
+            tables.add(later.get());
+        });
+        changedAfterTheCall(db, "map", (a, later) -> {
+            Map<String, Table> tables = new HashMap<>(Map.of("a", a));
+            fromMap(tables);
+            tables.put("later", later.get());
+        });
+        changedAfterTheCall(db, "array", (a, later) -> {
+            Table[] tables = {a};
+            fromArray(tables);
+            tables[0] = later.get();
+        });
+        changedAfterTheCall(db, "record field", (a, later) -> {
+            Group group = new Group(new ArrayList<>(List.of(a)));
+            fromGroup(group);
+            group.tables().add(later.get());
+        });
+    }
+
+    @OnEachDatabase
+    void aTableInsideAnObjectThatIsNoContainerIsRefusedAtTheCall(TestDatabase db) {
+        dev.dag.DefinitionException error = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.dag.DefinitionException.class, () -> flowWith((a, b) -> {
+                    Box box = new Box();
+                    box.tables.add(a);
+                    fromBox(box);
+                }));
+
+        assertTrue(error.getMessage().contains("'box'") && error.getMessage().contains("fromBox"),
+                error.getMessage());
+        assertTrue(error.getMessage().contains("Box"), error.getMessage());
+        assertEquals(ArgumentContainersIT.class.getName(), error.getStackTrace()[0].getClassName(),
+                "the user's line on top");
+    }
+
+    @OnEachDatabase
+    void anObjectChangedAfterTheCallIsRefusedNamingTheArgument(TestDatabase db) {
+        Flow flow = flowWith((a, b) -> {
+            Threshold threshold = new Threshold(3);
+            withThreshold(threshold);
+            threshold.value = 5;
+        });
+
+        dev.dag.DagException error = org.junit.jupiter.api.Assertions.assertThrows(dev.dag.DagException.class,
+                () -> flow.run(db.options()));
+
+        assertTrue(error.getMessage().contains("'threshold'") && error.getMessage().contains("withThreshold")
+                && error.getMessage().contains("changed after"), error.getMessage());
+        assertEquals(null, seen.get(), "the body did not run with a value the call did not pass");
     }
 
     @OnEachDatabase

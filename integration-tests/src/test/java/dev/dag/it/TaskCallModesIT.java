@@ -73,6 +73,36 @@ class TaskCallModesIT {
         return Table.of("SELECT count(*) AS n FROM " + inner.materialize().ref()).name("wrapped");
     }
 
+    /** Reads its input as records of {@link Item}. */
+    @Materialize(version = "1", inputType = Item.class)
+    static Table totalQty(Table items) {
+        int total = 0;
+        @SuppressWarnings("unchecked")
+        List<Item> rows = (List<Item>) items.obj();
+        for (Item item : rows) {
+            total += item.qty();
+        }
+        return Table.of("SELECT " + total + " AS total").name("total_qty");
+    }
+
+    /** Reads its input as maps, and hands it to a task that reads its input as records. */
+    @Materialize(version = "1", inputType = java.util.Map.class)
+    static Table summary(Table items) {
+        return totalQty(items);
+    }
+
+    @OnEachDatabase
+    void aTaskCalledInsideAnotherWithAnotherInputTypeFailsNamingBothTasksAndTypes(TestDatabase db) {
+        Flow flow = Flows.oneStage("modes", "raw", () -> summary(items()));
+
+        dev.dag.DagException error = assertThrows(dev.dag.DagException.class, () -> flow.run(db.options()));
+
+        String message = error.getMessage();
+        assertTrue(message.contains("'totalQty'") && message.contains("'summary'"), message);
+        assertTrue(message.contains("Item") && message.contains("Map"), message);
+        assertEquals(TaskCallModesIT.class.getName(), error.getStackTrace()[0].getClassName(), "the user's line on top");
+    }
+
     @OnEachDatabase
     void callInsideAFlowDefinitionRecordsTheTaskAndDoesNotRunItsBody(TestDatabase db) {
         Flow flow = new Flow("modes");

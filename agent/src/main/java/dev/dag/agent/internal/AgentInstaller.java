@@ -43,6 +43,7 @@ public final class AgentInstaller {
             }
             TaskClassTransformer transformer = new TaskClassTransformer(declarations, mainClass, options.mainRun());
             instrumentation.addTransformer(transformer, true);
+            LambdaPoolAccess.export(instrumentation);
             installed = true;
             System.setProperty(INSTALLED_PROPERTY, version());
             if (retransform) {

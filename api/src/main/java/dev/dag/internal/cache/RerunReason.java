@@ -9,6 +9,9 @@ public final class RerunReason {
     /** How {@link dev.dag.internal.cache.sql.CanonicalSql} writes a table the SQL reads: the key of its content. */
     private static final Pattern TABLE_KEY = Pattern.compile("\\{table:[^}]*}");
 
+    /** How a secret's keyed hash is written in a key's parts ({@code cache.state.Secrets}): never shown. */
+    private static final Pattern SECRET_HASH = Pattern.compile("(\"\\$?secret\":)\"[0-9a-f]{64}\"");
+
     private static final int MAX_VALUE = 40;
 
     private RerunReason() {
@@ -42,6 +45,11 @@ public final class RerunReason {
         }
         if (!Objects.equals(previous.receiver(), current.receiver())) {
             return "task object changed (" + change(previous.receiver(), current.receiver()) + ")";
+        }
+        if (!previous.subject().tableBase().equals(current.subject().tableBase())) {
+            return "the tables it gives no name are named '" + current.subject().tableBase() + "' now, not '"
+                    + previous.subject().tableBase() + "' (a task called several times in a stage names them after "
+                    + "itself and a hash of the call)";
         }
         String fresh = freshInput(previous, current);
         if (fresh != null) {
@@ -86,6 +94,22 @@ public final class RerunReason {
             }
         }
         return null;
+    }
+
+    /** The arguments two calls of a task differ in, as {@code name: before → after} joined by "; " ("" for none). */
+    public static String argumentsThatDiffer(TaskKey first, TaskKey second) {
+        TreeSet<String> positions = new TreeSet<>(first.arguments().keySet());
+        positions.addAll(second.arguments().keySet());
+        StringBuilder differ = new StringBuilder();
+        for (String position : positions) {
+            String before = first.arguments().get(position);
+            String after = second.arguments().get(position);
+            if (!Objects.equals(before, after)) {
+                String name = second.names().isEmpty() ? first.nameOf(position) : second.nameOf(position);
+                differ.append(differ.isEmpty() ? "" : "; ").append(name).append(": ").append(change(before, after));
+            }
+        }
+        return differ.toString();
     }
 
     public static String freshInput(TaskKey previous, TaskKey current) {
@@ -139,7 +163,12 @@ public final class RerunReason {
      * {@code before → after}, each cut to what a reader needs: a long value (an object's full state) is shown
      * from shortly before its first difference, so that "min":3 → "min":8 is visible, not the class name.
      */
-    private static String change(String before, String after) {
+    private static String change(String rawBefore, String rawAfter) {
+        String before = rawBefore == null ? null : withoutSecrets(rawBefore);
+        String after = rawAfter == null ? null : withoutSecrets(rawAfter);
+        if (before != null && before.equals(after) && !rawBefore.equals(rawAfter)) {
+            return "a secret in it changed; dag keeps only a keyed hash of a secret and never shows it";
+        }
         if (before == null || after == null || before.length() <= MAX_VALUE && after.length() <= MAX_VALUE) {
             return shown(before) + " → " + shown(after);
         }
@@ -147,10 +176,16 @@ public final class RerunReason {
         return shown(excerpt(before, from)) + " → " + shown(excerpt(after, from));
     }
 
-    private static String shown(String value) {
-        if (value == null) {
+    /** {@code json} with the keyed hash of each secret replaced by {@code "…"}. */
+    private static String withoutSecrets(String json) {
+        return SECRET_HASH.matcher(json).replaceAll("$1\"…\"");
+    }
+
+    private static String shown(String text) {
+        if (text == null) {
             return "none";
         }
+        String value = withoutSecrets(text);
         return value.length() <= MAX_VALUE ? value : value.substring(0, MAX_VALUE - 1) + "…";
     }
 }

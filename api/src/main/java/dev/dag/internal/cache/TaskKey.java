@@ -25,17 +25,31 @@ import java.util.TreeMap;
 public record TaskKey(String key, int format, Subject subject, Code code, Map<String, String> arguments, List<String> names,
                       String receiver, String freshness) {
     /**
-     * The format of keys and of their stored parts. Keys of another format never match: a dag that hashes
-     * differently reruns each task once, saying why, instead of trusting a key it did not compute.
+     * The format of keys and of their stored parts: dag's cache format version. Keys of another format never
+     * match: a dag that hashes differently reruns each task once, saying why, instead of trusting a key it did not
+     * compute. dag's own code never enters a task's code fingerprint, so a change of dag's behaviour that must
+     * invalidate cached tables bumps this number.
      */
     public static final int FORMAT = 2;
 
     /**
      * Which task a key belongs to.
      *
-     * @param method the declaring class and method with its JVM descriptor ("" when read from a key of format 1)
+     * @param method    the declaring class and method with its JVM descriptor ("" when read from a key of format 1)
+     * @param tableBase what the tables the body gives no name are named after: the task's name, or for one of
+     *                  several calls of the task in its stage the name the call's tables get; the body writes the
+     *                  tables under these names, so a new name is a new key
      */
-    public record Subject(String task, String stage, String method) {
+    public record Subject(String task, String stage, String method, String tableBase) {
+        /** A subject whose unnamed tables are named after the task. */
+        public Subject(String task, String stage, String method) {
+            this(task, stage, method, task);
+        }
+
+        /** Whether its unnamed tables are named after the task (the key then has no part for their name). */
+        boolean namesAfterTask() {
+            return tableBase.equals(task);
+        }
     }
 
     /**
@@ -87,10 +101,14 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
     /** The key of a task with these parts. */
     public static TaskKey of(Subject subject, Code code, Map<String, String> arguments, List<String> names,
                              String receiver, String freshness) {
-        String parts = CanonicalJson.of(Map.of("format", FORMAT, "task", subject.task(), "stage", subject.stage(),
-                "method", subject.method(), "version", code.version(), "code", code.isAuto() ? code.fingerprint() : "",
-                "arguments", new TreeMap<>(arguments), "receiver", receiver,
+        Map<String, Object> hashed = new TreeMap<>(Map.of("format", FORMAT, "task", subject.task(), "stage",
+                subject.stage(), "method", subject.method(), "version", code.version(), "code",
+                code.isAuto() ? code.fingerprint() : "", "arguments", new TreeMap<>(arguments), "receiver", receiver,
                 "freshness", freshness == null ? "" : freshness));
+        if (!subject.namesAfterTask()) { // absent for the usual single call: its keys stay as they were
+            hashed.put("tables", subject.tableBase());
+        }
+        String parts = CanonicalJson.of(hashed);
         return new TaskKey(Hashes.of("task", parts), FORMAT, subject, code, arguments, names, receiver, freshness);
     }
 
@@ -101,6 +119,20 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
                 code, arguments, names, receiver, freshness);
     }
 
+    /**
+     * Whether {@code committed} is the key of this same call, its source fingerprint aside: for a task with a
+     * version, the key this call has with the committed fingerprint; without one (its keys never repeat), the same
+     * method, names, arguments and receiver.
+     */
+    public boolean isCallOf(TaskKey committed) {
+        if (version().isEmpty()) {
+            return subject.method().equals(committed.subject.method())
+                    && subject.tableBase().equals(committed.subject.tableBase())
+                    && arguments.equals(committed.arguments) && receiver.equals(committed.receiver);
+        }
+        return of(subject, code, arguments, names, receiver, committed.freshness).key.equals(committed.key);
+    }
+
     /** The key of output {@code path} of a task that ran (not lazy). */
     public String outputKey(String path) {
         return Hashes.of("output", key, path);
@@ -108,7 +140,8 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
 
     /** Whether {@link #partsJson()} of both keys is the same text, found without writing either. */
     public boolean sameParts(TaskKey other) {
-        return subject.method().equals(other.subject.method()) && code.equals(other.code)
+        return subject.method().equals(other.subject.method()) && subject.tableBase().equals(other.subject.tableBase())
+                && code.equals(other.code)
                 && arguments.equals(other.arguments) && receiver.equals(other.receiver)
                 && Objects.equals(freshnessText(), other.freshnessText());
     }
@@ -119,9 +152,13 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
 
     /** The parts as JSON, for the metadata (task and stage are stored in their own columns). */
     public String partsJson() {
-        return CanonicalJson.of(Map.of("format", FORMAT, "method", subject.method(), "version", code.version(),
-                "fingerprint", code.fingerprint(), "code", code.detail(), "arguments", arguments, "receiver", receiver,
-                "freshness", freshness == null ? "" : freshness));
+        Map<String, Object> parts = new TreeMap<>(Map.of("format", FORMAT, "method", subject.method(), "version",
+                code.version(), "fingerprint", code.fingerprint(), "code", code.detail(), "arguments", arguments,
+                "receiver", receiver, "freshness", freshness == null ? "" : freshness));
+        if (!subject.namesAfterTask()) {
+            parts.put("tables", subject.tableBase());
+        }
+        return CanonicalJson.of(parts);
     }
 
     /** The parts read back from {@link #partsJson()} (also of format 1, which had fewer). */
@@ -130,7 +167,8 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
         Map<String, String> arguments = new TreeMap<>();
         node.get("arguments").fields().forEachRemaining(field -> arguments.put(field.getKey(), field.getValue().asText()));
         String freshness = node.get("freshness").asText();
-        Subject subject = new Subject(task, stage, text(node, "method"));
+        Subject subject = new Subject(task, stage, text(node, "method"),
+                node.has("tables") ? node.get("tables").asText() : task);
         Code code = new Code(node.get("version").asText(), text(node, "fingerprint"), text(node, "code"));
         int format = node.has("format") ? node.get("format").asInt() : 1;
         return new TaskKey(key, format, subject, code, arguments, List.of(), node.get("receiver").asText(),

@@ -18,9 +18,10 @@ final class EnvPlaceholders {
     /**
      * The value with every placeholder replaced.
      *
+     * @param secret whether the value is a secret (a password): then a message never quotes it
      * @throws ConfigException naming {@code where} when a variable is unset and has no default
      */
-    String resolve(String value, String where) {
+    String resolve(String value, String where, boolean secret) {
         Matcher matcher = PLACEHOLDER.matcher(value);
         StringBuilder out = new StringBuilder();
         while (matcher.find()) {
@@ -39,7 +40,8 @@ final class EnvPlaceholders {
         String resolved = out.toString();
         for (int start = value.indexOf("${"); start >= 0; start = value.indexOf("${", start + 2)) {
             if (!PLACEHOLDER.matcher(value).region(start, value.length()).lookingAt()) {
-                throw new ConfigException("Malformed placeholder in '" + value + "' (" + where + "): write ${NAME} or "
+                String shown = secret ? "the value" : "'" + Redaction.url(value) + "'";
+                throw new ConfigException("Malformed placeholder in " + shown + " (" + where + "): write ${NAME} or "
                         + "${NAME:-default}.", null);
             }
         }

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads one instance out of a {@code dag.yaml} file:
@@ -30,6 +32,8 @@ import java.util.Map;
 public final class YamlConfigLoader {
     /** The top-level keys of a {@code dag.yaml}: instances for dag-api, tasks for the agent. */
     private static final List<String> SECTIONS = List.of("instances", "tasks");
+    /** A line {@code key: value} of a YAML map. */
+    private static final Pattern KEY_VALUE = Pattern.compile("\\s*-?\\s*([\\w.-]+)\\s*:\\s*(\\S.*?)\\s*");
 
     private YamlConfigLoader() {
     }
@@ -57,7 +61,8 @@ public final class YamlConfigLoader {
                         null);
             }
             if (!value.isNull()) { // "key:" with nothing after it leaves the key unset
-                values.put(field.getKey(), placeholders.resolve(value.asText(), where));
+                values.put(field.getKey(), placeholders.resolve(value.asText(), where,
+                        SecretNames.isSecret(field.getKey())));
             }
         });
         return ConfigContext.builder().instance(instance).fromMap(values).build();
@@ -73,8 +78,10 @@ public final class YamlConfigLoader {
                     .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION) // a key given twice is a mistake
                     .readTree(file.toFile());
         } catch (IOException e) {
+            // the parser quotes the lines around the error, which may be a password's
+            List<String> secrets = secretValues(file);
             throw new ConfigException("Config file " + file.toAbsolutePath() + " is not valid YAML: "
-                    + e.getMessage(), e);
+                    + Redaction.text(String.valueOf(e.getMessage()), secrets), Redaction.throwable(e, secrets));
         }
         JsonNode instances = root == null ? null : root.get("instances");
         if (instances == null || !instances.isObject()) {
@@ -96,6 +103,24 @@ public final class YamlConfigLoader {
                         + key + "'. Known keys: " + String.join(", ", SECTIONS) + ".", null);
             }
         });
+    }
+
+    /** The values of the keys that name secrets, as the file writes them (with and without quotes). */
+    private static List<String> secretValues(Path file) {
+        List<String> values = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(file)) {
+                Matcher matcher = KEY_VALUE.matcher(line);
+                if (matcher.matches() && SecretNames.isSecret(matcher.group(1))) {
+                    String value = matcher.group(2);
+                    values.add(value);
+                    values.add(value.replaceAll("^[\"']|[\"']$", ""));
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // the file could not be parsed either; its lines are not quoted then
+        }
+        return values;
     }
 
     private static List<String> names(JsonNode instances) {

@@ -34,9 +34,13 @@ public final class Transactions {
 
     /**
      * Runs {@code work}, which only reads, in a transaction that is rolled back at the end: for reads a driver
-     * streams only inside a transaction (PostgreSQL honours a fetch size only there).
+     * streams only inside a transaction (PostgreSQL honours a fetch size only there). On a connection whose caller
+     * already opened a transaction the work joins it: ending it here would roll back the caller's writes.
      */
     public static <T> T readInTransaction(Connection connection, Work<T> work) throws SQLException {
+        if (!connection.getAutoCommit()) {
+            return work.run(connection);
+        }
         return run(connection, work, false);
     }
 

@@ -17,7 +17,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -71,9 +73,11 @@ public final class Database implements AutoCloseable {
         Dialect dialect = Dialects.forUrl(config.url(), config.instance());
         HikariConfig hikari = new HikariConfig();
         hikari.setPoolName("dag-" + config.instance());
-        hikari.setJdbcUrl(config.url());
-        hikari.setUsername(config.user());
-        hikari.setPassword(config.password());
+        // user:password@ moves out of the URL: drivers that do not read it quote it in errors the pool logs
+        Redaction.UrlCredentials url = Redaction.credentials(config.url());
+        hikari.setJdbcUrl(url.url());
+        hikari.setUsername(config.user() != null ? config.user() : url.user());
+        hikari.setPassword(config.password() != null ? config.password() : url.password());
         hikari.setMaximumPoolSize(config.poolSize());
         hikari.setMinimumIdle(1);
         hikari.setConnectionTimeout(config.connectTimeoutSeconds() * 1000L);
@@ -95,8 +99,11 @@ public final class Database implements AutoCloseable {
                     + "wait for it to end, or give this run its own file."
                     : "Check that the database is running and the URL, user and password are right.";
             String reason = String.valueOf(cause.getMessage()).strip().replaceAll("\\.+$", "");
+            // the driver's own messages may quote a password: the cause is kept without it
+            List<String> secrets = Arrays.asList(config.password(), url.password());
             throw new ConfigException("Cannot connect to the table store of instance '" + config.instance()
-                    + "' at " + Redaction.url(config.url()) + ": " + Redaction.url(reason) + ". " + hint, e);
+                    + "' at " + Redaction.url(config.url()) + ": " + Redaction.text(reason, secrets) + ". " + hint,
+                    Redaction.throwable(e, secrets));
         }
     }
 

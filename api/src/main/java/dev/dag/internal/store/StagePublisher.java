@@ -5,7 +5,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Publishes a stage version: inside the caller's transaction, points one view per table of the stage
@@ -49,7 +52,14 @@ public final class StagePublisher {
             throws SQLException {
         Dialect dialect = database.dialect();
         String schema = database.stageSchema(stage);
+        SortedSet<String> changed = new TreeSet<>(tables.keySet());
+        changed.addAll(dropped);
         try (Statement statement = connection.createStatement()) {
+            // the views' locks first, in name order: a reader must never wait for one of them while the publish
+            // waits for another it holds
+            for (String lock : dialect.lockViews(schema, List.copyOf(changed))) {
+                statement.execute(lock);
+            }
             for (String name : dropped) {
                 statement.execute(dialect.dropView(schema, name));
             }

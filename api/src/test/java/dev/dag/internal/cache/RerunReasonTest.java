@@ -77,6 +77,25 @@ class RerunReasonTest {
     }
 
     @Test
+    void aChangedSecretIsNamedButNeitherItsTextNorItsHashIsShown() {
+        String hashA = "a".repeat(64);
+        String hashB = "b".repeat(64);
+        TaskKey before = keyOf("t", "s", "1", Map.of("00", "{\"$record\":\"x.Login\",\"fields\":{\"password\":"
+                + "{\"$secret\":\"" + hashA + "\"},\"user\":\"etl\"}}"), List.of("login"), "", null);
+        TaskKey after = keyOf("t", "s", "1", Map.of("00", "{\"$record\":\"x.Login\",\"fields\":{\"password\":"
+                + "{\"$secret\":\"" + hashB + "\"},\"user\":\"etl\"}}"), List.of("login"), "", null);
+
+        String reason = RerunReason.between(before, after);
+
+        assertEquals("constant argument 'login' changed (a secret in it changed; dag keeps only a keyed hash of a "
+                + "secret and never shows it)", reason);
+        TaskKey otherUser = keyOf("t", "s", "1", Map.of("00", "{\"$record\":\"x.Login\",\"fields\":{\"password\":"
+                + "{\"$secret\":\"" + hashB + "\"},\"user\":\"admin\"}}"), List.of("login"), "", null);
+        String both = RerunReason.between(before, otherUser);
+        assertTrue(both.contains("admin") && !both.contains("aaaa") && !both.contains("bbbb"), both);
+    }
+
+    @Test
     void aConstantThatMerelyMentionsInputIsStillAConstant() {
         TaskKey before = keyOf("t", "s", "1", Map.of("00", CanonicalJson.of("{\"$input\":\"a\"}")),
                 List.of("text"), "", null);
@@ -278,6 +297,21 @@ class RerunReasonTest {
                 Map.of(), List.of(), "", null);
 
         assertEquals("task method changed (a.Sales.orders()V → b.Returns.orders()V)", RerunReason.between(before, after));
+    }
+
+    @Test
+    void unnamedTablesNamedAnewSayWhyOnlyWhenTheArgumentsAreTheSame() {
+        TaskKey single = TaskKey.of(new TaskKey.Subject("part", "s", "m(I)V"), TaskKey.Code.of("1"),
+                Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey oneOfTwo = TaskKey.of(new TaskKey.Subject("part", "s", "m(I)V", "part_0a1b2c3d"), TaskKey.Code.of("1"),
+                Map.of("00", "1"), List.of("n"), "", null);
+        TaskKey otherArgument = TaskKey.of(new TaskKey.Subject("part", "s", "m(I)V", "part_4e5f6a7b"),
+                TaskKey.Code.of("1"), Map.of("00", "2"), List.of("n"), "", null);
+
+        assertTrue(RerunReason.between(single, oneOfTwo).startsWith("the tables it gives no name are named "
+                + "'part_0a1b2c3d' now, not 'part'"), RerunReason.between(single, oneOfTwo));
+        assertEquals("constant argument 'n' changed (1 → 2)", RerunReason.between(oneOfTwo, otherArgument));
+        assertEquals("n: 1 → 2", RerunReason.argumentsThatDiffer(oneOfTwo, otherArgument));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static dev.dag.internal.cache.TestKeys.freshKey;
 import static dev.dag.internal.cache.TestKeys.keyOf;
 import static dev.dag.internal.cache.TestKeys.readBack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -264,5 +265,30 @@ class TaskKeyTest {
         } finally {
             Locale.setDefault(before);
         }
+    }
+
+    @Test
+    void aCallNamingItsTablesAfterTheTaskKeepsTheKeyItHadAndAnotherNameChangesIt() {
+        TaskKey named = TaskKey.of(new TaskKey.Subject("clean", "clean", "example.Tasks.m()V", "clean"),
+                TaskKey.Code.of("1"), ARGS, NAMES, "", null);
+        TaskKey hashed = TaskKey.of(new TaskKey.Subject("clean", "clean", "example.Tasks.m()V", "clean_0a1b2c3d"),
+                TaskKey.Code.of("1"), ARGS, NAMES, "", null);
+
+        assertEquals(base().key(), named.key(), "a single call's key is the key dag computed before names were keyed");
+        assertNotEquals(base().key(), hashed.key());
+        assertEquals("clean_0a1b2c3d", TestKeys.readBack(hashed).subject().tableBase());
+        assertEquals("clean", TestKeys.readBack(base()).subject().tableBase());
+        assertFalse(hashed.sameParts(base()));
+    }
+
+    @Test
+    void aCallIsFoundByItsKeyWithTheCommittedSourceFingerprint() {
+        TaskKey committed = keyOf("clean", "clean", "1", ARGS, NAMES, "", "{\"day\":1}");
+        TaskKey now = keyOf("clean", "clean", "1", ARGS, NAMES, "", null);
+        TaskKey otherArguments = keyOf("clean", "clean", "1", Map.of("00", "{\"$input\":\"k-orders\"}", "01", "4"),
+                NAMES, "", null);
+
+        assertTrue(now.isCallOf(TestKeys.readBack(committed)));
+        assertFalse(otherArguments.isCallOf(TestKeys.readBack(committed)));
     }
 }

@@ -1,6 +1,7 @@
 package dev.dag.internal.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -243,6 +246,30 @@ class YamlConfigLoaderTest {
         ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
 
         assertMentions(error, "Malformed placeholder", "${HOME/dag.duckdb", "key 'url'");
+    }
+
+    @Test
+    void aPasswordNearAYamlErrorIsNotQuotedInTheMessageOrItsCauses() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:a.duckdb", "    password: hunter2-x7Q: etl",
+                "    user: etl");
+
+        ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
+
+        StringWriter trace = new StringWriter();
+        error.printStackTrace(new PrintWriter(trace));
+        assertMentions(error, "not valid YAML");
+        assertFalse(trace.toString().contains("hunter2"), trace.toString());
+        assertNotNull(error.getCause(), "the parser's exception is kept as the cause");
+    }
+
+    @Test
+    void aMalformedPlaceholderInAPasswordIsRefusedWithoutQuotingIt() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:a.duckdb", "    password: hunter2${X");
+
+        ConfigException error = assertThrows(ConfigException.class, () -> ConfigContext.load(file, "default"));
+
+        assertMentions(error, "Malformed placeholder", "key 'password'");
+        assertFalse(error.getMessage().contains("hunter2"), error.getMessage());
     }
 
     @Test

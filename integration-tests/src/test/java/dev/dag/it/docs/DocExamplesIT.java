@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,40 @@ class DocExamplesIT {
         TaskResult today = again.task("ordersAsOfToday").orElseThrow();
         assertEquals(TaskOutcome.LAZY_CACHE_VALID, today.outcome(), again.summary());
         assertEquals(List.of(), today.warnings(), "the freshness says what current_date depends on");
+    }
+
+    @OnEachDatabase
+    void cachingRepeatedCallsAreOneCallOrTablesOfTheirOwn(TestDatabase db) {
+        Result result = db.run(CachingExamples.regions());
+
+        List<String> tables = result.tasks().stream().map(task -> task.tables().get(0)).toList();
+        assertEquals(2, tables.size(), result.summary());
+        tables.forEach(table -> assertTrue(table.matches("region_[0-9a-f]{8}"), table));
+        assertEquals("south", db.value("SELECT region FROM " + db.table("raw", tables.get(1))));
+    }
+
+    @OnEachDatabase
+    void cachingATaskThatReadsAFileRerunsWhenTheFileChanges(TestDatabase db) throws IOException {
+        Path csv = dir.resolve("orders.csv");
+        Files.writeString(csv, "id,qty,amount\n1,2,10.50\n");
+        Files.setLastModifiedTime(csv, FileTime.fromMillis(1_600_000_000_000L));
+        Flow flow = new Flow("docs_csv");
+        try (flow) {
+            try (Stage raw = new Stage("raw")) {
+                CachingExamples.ordersFromCsvOf(csv);
+            }
+        }
+        db.run(flow);
+        TaskResult same = db.run(flow).task("ordersFromCsv").orElseThrow();
+        assertEquals(TaskOutcome.CACHE_VALID, same.outcome(), same.reason());
+        assertEquals(List.of(), same.warnings(), "the freshness says what the task reads");
+
+        Files.writeString(csv, "id,qty,amount\n1,2,10.50\n2,7,99.00\n");
+        Files.setLastModifiedTime(csv, FileTime.fromMillis(1_700_000_000_000L));
+        TaskResult changed = db.run(flow).task("ordersFromCsv").orElseThrow();
+
+        assertEquals(TaskOutcome.RAN, changed.outcome(), changed.reason());
+        assertEquals(2, db.rows("SELECT * FROM " + db.table("raw", "orders_csv")).size());
     }
 
     @OnEachDatabase

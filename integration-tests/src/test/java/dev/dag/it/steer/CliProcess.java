@@ -38,11 +38,16 @@ final class CliProcess {
      * output, its {@code dag.yaml} and its temporary files, and is deleted afterwards.
      */
     static Outcome run(TestDatabase db, String... arguments) {
+        return run(jar(), db, arguments);
+    }
+
+    /** Runs {@code dag <arguments>} of the command jar {@code cli} (its libraries in {@code lib/} next to it). */
+    static Outcome run(Path cli, TestDatabase db, String... arguments) {
         ConfigContext config = db.config();
         config.close(); // reopened by the next run of the test
         try (ScratchFolder folder = ScratchFolder.create("dag-cli-")) {
             List<String> command = new ArrayList<>(List.of(java(), folder.javaTmpdirOption(), "-jar",
-                    jar().toString()));
+                    cli.toString()));
             command.addAll(instance(config, folder));
             command.addAll(List.of(arguments));
             Path out = folder.resolve("out");
@@ -79,7 +84,8 @@ final class CliProcess {
         return List.of("--config", yaml.toString(), "--instance", "it");
     }
 
-    private static Path jar() {
+    /** The command jar the build made. */
+    static Path jar() {
         String jar = System.getProperty("dag.cli.jar");
         assertNotNull(jar, "the failsafe configuration passes the CLI jar as dag.cli.jar");
         return Path.of(jar);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,21 +57,54 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, String agentOptions, List<String> options, Class<?> mainClass,
                                  List<String> arguments) {
+        return start(name, agentOptions, true, options, Map.of(), System.getProperty("java.class.path"),
+                mainClass.getName(), arguments);
+    }
+
+    /** Like {@link #start(String, List, Class, List)}, with {@code environment} added to this JVM's environment. */
+    public static ChildJvm start(String name, List<String> options, Map<String, String> environment,
+                                 Class<?> mainClass, List<String> arguments) {
+        return start(name, null, true, options, environment, System.getProperty("java.class.path"),
+                mainClass.getName(), arguments);
+    }
+
+    /**
+     * Like {@link #start(String, String, List, Class, List)}, for an application of its own: {@code mainClass} on
+     * {@code classPath} instead of the test's class path (with the agent, which brings dag, but no dag-api).
+     */
+    public static ChildJvm start(String name, String agentOptions, List<String> options, String classPath,
+                                 String mainClass, List<String> arguments) {
+        return start(name, agentOptions, true, options, Map.of(), classPath, mainClass, arguments);
+    }
+
+    /** Like {@link #start(String, String, List, String, String, List)}, without the agent: the program as it is. */
+    public static ChildJvm startWithoutAgent(String name, List<String> options, String classPath, String mainClass,
+                                             List<String> arguments) {
+        return start(name, null, false, options, Map.of(), classPath, mainClass, arguments);
+    }
+
+    private static ChildJvm start(String name, String agentOptions, boolean withAgent, List<String> options,
+                                  Map<String, String> environment, String classPath, String mainClass,
+                                  List<String> arguments) {
         ScratchFolder tmp = ScratchFolder.create("dag-child-");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : testJvmOptions()) {
             boolean agent = option.startsWith("-javaagent:") && option.contains("dag-agent");
+            if (agent && !withAgent) {
+                continue;
+            }
             command.add(agent && agentOptions != null ? option.split("=")[0] + "=" + agentOptions : option);
         }
         command.addAll(SHORT_LIVED);
         command.add(tmp.javaTmpdirOption()); // after the test JVM's own, which it overrides
         command.addAll(options);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(arguments);
         try {
-            return new ChildJvm(name, tmp.asTmpdirOf(new ProcessBuilder(command)).redirectErrorStream(true).start(),
-                    tmp);
+            ProcessBuilder builder = tmp.asTmpdirOf(new ProcessBuilder(command)).redirectErrorStream(true);
+            builder.environment().putAll(environment);
+            return new ChildJvm(name, builder.start(), tmp);
         } catch (IOException e) {
             tmp.close();
             throw new UncheckedIOException("cannot start " + command, e);
@@ -163,6 +197,25 @@ public final class ChildJvm implements AutoCloseable {
     public int kill() {
         process.destroyForcibly();
         return awaitExit(Duration.ofSeconds(10));
+    }
+
+    /**
+     * Sends the child SIGINT, as Ctrl-C in its terminal would; returns once it is gone, with its exit code (130
+     * when the JVM ended because of the signal).
+     */
+    public int interrupt() {
+        try {
+            int sent = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            if (sent != 0) {
+                fail("could not send SIGINT to " + this + ": kill exited with " + sent);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run kill", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return awaitExit(Duration.ofSeconds(30));
     }
 
     public boolean isAlive() {

@@ -18,14 +18,16 @@ import org.junit.jupiter.api.Test;
  * {@code java.io.tmpdir} and deletes it only on a normal exit, so that folder must be one the test deletes.
  */
 class ChildJvmIT {
-    private static final String TMPDIR = "tmpdir=";
+    /** Unlike "tmpdir=", not in the line a JVM prints when JAVA_TOOL_OPTIONS sets java.io.tmpdir (.ci/run does). */
+    private static final String TMPDIR = "dag-it: the child's java.io.tmpdir is ";
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     @Test
     void aKilledChildLeavesNoTemporaryFilesBehind() throws IOException {
         Path tmp;
         try (ChildJvm child = ChildJvm.start("DuckDB holder", List.of(), HoldsDuckDb.class, List.of())) {
-            tmp = Path.of(child.awaitLine(TMPDIR, PATIENCE).substring(TMPDIR.length()));
+            String line = child.awaitLine(TMPDIR, PATIENCE);
+            tmp = Path.of(line.substring(line.indexOf(TMPDIR) + TMPDIR.length()));
             assertTrue(libraryIn(tmp), () -> "DuckDB unpacked its library into " + tmp + ": " + child.output());
             child.kill();
             assertTrue(libraryIn(tmp), "a killed JVM cannot delete it");

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * A new folder in the test JVM's temporary folder ({@code target/tmp} under Maven, see the parent pom) for the files
+ * A new folder in the test JVM's temporary folder ({@code target/} under Maven, see the parent pom) for the files
  * of one test or one child process; {@link #close()} deletes it with everything in it. A child process that uses it
  * as its temporary folder leaves nothing behind even when it is killed: DuckDB unpacks its native library into
  * {@code java.io.tmpdir} and deletes it only when the JVM ends normally.

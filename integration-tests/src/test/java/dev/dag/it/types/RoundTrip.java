@@ -61,8 +61,7 @@ final class RoundTrip {
 
     /**
      * {@link #run(TestDatabase, List, Consumer)} with {@code declare} applied to the written table. Runs one at a
-     * time: jqwik shrinks a failed property in a pool thread and, when shrinking reaches its time bound, leaves that
-     * thread running the property while the next property starts; two runs at once would swap each other's rows.
+     * time: the rows a task saw are kept in a static field, so two runs at once would swap each other's rows.
      */
     static Run run(TestDatabase db, List<?> written, UnaryOperator<Table> declare, Consumer<Table> reader) {
         synchronized (RoundTrip.class) {

@@ -2,21 +2,21 @@ package dev.dag.it.types;
 
 import static dev.dag.it.support.Frames.assertTopFrameIs;
 import static dev.dag.it.types.SameRows.assertSameRows;
-import static dev.dag.it.types.TypeArbitraries.bigIntegers;
-import static dev.dag.it.types.TypeArbitraries.booleans;
-import static dev.dag.it.types.TypeArbitraries.bytes;
-import static dev.dag.it.types.TypeArbitraries.chars;
-import static dev.dag.it.types.TypeArbitraries.dateTimes;
-import static dev.dag.it.types.TypeArbitraries.dates;
-import static dev.dag.it.types.TypeArbitraries.decimals;
-import static dev.dag.it.types.TypeArbitraries.doubles;
-import static dev.dag.it.types.TypeArbitraries.floats;
-import static dev.dag.it.types.TypeArbitraries.instants;
-import static dev.dag.it.types.TypeArbitraries.offsetDateTimes;
-import static dev.dag.it.types.TypeArbitraries.optionals;
-import static dev.dag.it.types.TypeArbitraries.strings;
-import static dev.dag.it.types.TypeArbitraries.times;
-import static dev.dag.it.types.TypeArbitraries.uuids;
+import static dev.dag.it.types.TypeGens.bigIntegers;
+import static dev.dag.it.types.TypeGens.booleans;
+import static dev.dag.it.types.TypeGens.bytes;
+import static dev.dag.it.types.TypeGens.chars;
+import static dev.dag.it.types.TypeGens.dateTimes;
+import static dev.dag.it.types.TypeGens.dates;
+import static dev.dag.it.types.TypeGens.decimals;
+import static dev.dag.it.types.TypeGens.doubles;
+import static dev.dag.it.types.TypeGens.floats;
+import static dev.dag.it.types.TypeGens.instants;
+import static dev.dag.it.types.TypeGens.offsetDateTimes;
+import static dev.dag.it.types.TypeGens.optionals;
+import static dev.dag.it.types.TypeGens.strings;
+import static dev.dag.it.types.TypeGens.times;
+import static dev.dag.it.types.TypeGens.uuids;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +24,9 @@ import dev.dag.DefinitionException;
 import dev.dag.Materialize;
 import dev.dag.Table;
 import dev.dag.it.support.TestDatabase;
+import dev.dag.it.support.gen.Gen;
+import dev.dag.it.support.gen.Gens;
+import dev.dag.it.support.gen.Property;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
@@ -45,26 +48,21 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.lifecycle.AfterContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The type mapping as a property, on each database: rows of every mapped type, generated with edge values and a
  * few values outside the rules, are written by a task and read back through {@code result.rows} and
  * {@code inputType}. Either they read back as docs/types.md says (records equal to those written, maps with the
  * Java type of their column), or dag refused them at the task's line, naming a column and row that break a rule
- * (see {@link RowsModel}). Tries per property: the system property {@code jqwik.tries.default} (see the pom).
+ * (see {@link RowsModel}). Tries per property: the system property {@code dag.types.tries} (see the pom); a failure
+ * names the seed of its try, which {@code -Ddag.types.seed=<seed>} replays alone.
  */
 class TypeRoundTripPropertiesIT {
     private static final Map<TestDatabase.Kind, TestDatabase> DATABASES = new EnumMap<>(TestDatabase.Kind.class);
     private static final Object ABSENT = new Object();
+    private static final int TRIES = Integer.getInteger("dag.types.tries", 50);
 
     enum Status {
         OPEN,
@@ -91,14 +89,14 @@ class TypeRoundTripPropertiesIT {
     /** The Java type of a map column: its values, the narrower ones that widen into it, and a value that does not. */
     enum MapColumn {
         BOOLEAN(booleans(), null),
-        SHORT(Arbitraries.shorts(), null),
-        INTEGER(Arbitraries.integers(), Arbitraries.shorts()),
-        LONG(Arbitraries.longs(), Arbitraries.integers()),
+        SHORT(Gens.shorts(), null),
+        INTEGER(Gens.integers(), Gens.shorts()),
+        LONG(Gens.longs(), Gens.integers()),
         FLOAT(floats(), null),
-        DOUBLE(doubles(), Arbitraries.oneOf(Arbitraries.integers(), floats(), Arbitraries.longs())),
-        DECIMAL(decimals(), Arbitraries.longs()),
-        BIG_INTEGER(bigIntegers(), Arbitraries.integers()),
-        STRING(strings(), Arbitraries.oneOf(chars(), Arbitraries.of(Status.class))),
+        DOUBLE(doubles(), Gens.oneOf(Gens.integers(), floats(), Gens.longs())),
+        DECIMAL(decimals(), Gens.longs()),
+        BIG_INTEGER(bigIntegers(), Gens.integers()),
+        STRING(strings(), Gens.oneOf(chars(), Gens.of(Status.class))),
         DATE(dates(), null),
         TIME(times(), null),
         TIMESTAMP(dateTimes(), null),
@@ -106,28 +104,29 @@ class TypeRoundTripPropertiesIT {
         UUID_VALUE(uuids(), null),
         BYTES(bytes(), null);
 
-        private final Arbitrary<?> values;
-        private final Arbitrary<?> narrower;
+        private final Gen<?> values;
+        private final Gen<?> narrower;
 
-        MapColumn(Arbitrary<?> values, Arbitrary<?> narrower) {
+        MapColumn(Gen<?> values, Gen<?> narrower) {
             this.values = values;
             this.narrower = narrower;
         }
 
         /** A cell: absent, null, an Optional, a value, a narrower value, rarely a value of a type that does not mix. */
-        Arbitrary<Object> cells() {
-            Arbitrary<?> other = this == STRING ? Arbitraries.integers() : Arbitraries.strings().alpha().ofLength(1);
-            List<Tuple.Tuple2<Integer, Arbitrary<?>>> cells = new ArrayList<>(List.of(
-                    Tuple.of(14, Arbitraries.just(ABSENT)), Tuple.of(8, Arbitraries.just(Optional.empty())),
-                    Tuple.of(5, values.map(Optional::of)), Tuple.of(60, values), Tuple.of(2, other)));
+        Gen<Object> cells() {
+            Gen<?> other = this == STRING ? Gens.integers() : Gens.alpha(1);
+            List<Integer> weights = new ArrayList<>(List.of(14, 8, 5, 60, 2));
+            List<Gen<?>> cells = new ArrayList<>(List.of(Gens.just(ABSENT), Gens.just(Optional.empty()),
+                    values.map(Optional::of), values, other));
             if (narrower != null) {
-                cells.add(Tuple.of(10, narrower));
+                weights.add(10);
+                cells.add(narrower);
             }
-            return Arbitraries.frequencyOf(cells.toArray(Tuple.Tuple2[]::new)).injectNull(0.08).asGeneric();
+            return Gens.<Object>frequency(weights, cells.stream().map(Gen::asObject).toList()).injectNull(0.08);
         }
     }
 
-    @AfterContainer
+    @AfterAll
     static void closeDatabases() {
         DATABASES.values().forEach(TestDatabase::close);
         DATABASES.clear();
@@ -142,35 +141,39 @@ class TypeRoundTripPropertiesIT {
         RoundTrip.seen(t.obj());
     }
 
-    @Property
-    void recordsOfEveryTypeReadBackEqualOrAreRefusedOnDuckDb(@ForAll("records") List<AllTypes> rows) {
-        check(database(TestDatabase.Kind.DUCKDB), rows, RowsModel.ofRecords(rows), AllTypes.class,
-                TypeRoundTripPropertiesIT::readRecords, row -> ((AllTypes) row).id());
+    @Test
+    void recordsOfEveryTypeReadBackEqualOrAreRefusedOnDuckDb() {
+        property("records on DuckDB").check(records(), rows -> check(database(TestDatabase.Kind.DUCKDB), rows,
+                RowsModel.ofRecords(rows), AllTypes.class, TypeRoundTripPropertiesIT::readRecords,
+                row -> ((AllTypes) row).id()));
     }
 
-    @Property
-    void recordsOfEveryTypeReadBackEqualOrAreRefusedOnPostgres(@ForAll("records") List<AllTypes> rows) {
-        check(database(TestDatabase.Kind.POSTGRES), rows, RowsModel.ofRecords(rows), AllTypes.class,
-                TypeRoundTripPropertiesIT::readRecords, row -> ((AllTypes) row).id());
+    @Test
+    void recordsOfEveryTypeReadBackEqualOrAreRefusedOnPostgres() {
+        property("records on PostgreSQL").check(records(), rows -> check(database(TestDatabase.Kind.POSTGRES), rows,
+                RowsModel.ofRecords(rows), AllTypes.class, TypeRoundTripPropertiesIT::readRecords,
+                row -> ((AllTypes) row).id()));
     }
 
-    @Property
-    void mapsOfEveryTypeReadBackAsTheirColumnsTypeOrAreRefusedOnDuckDb(
-            @ForAll("maps") List<Map<String, Object>> rows) {
-        check(database(TestDatabase.Kind.DUCKDB), rows, RowsModel.ofMaps(rows), Map.class, RoundTrip::asMaps,
-                row -> (Integer) ((Map<?, ?>) row).get("id"));
+    @Test
+    void mapsOfEveryTypeReadBackAsTheirColumnsTypeOrAreRefusedOnDuckDb() {
+        property("maps on DuckDB").check(maps(), rows -> check(database(TestDatabase.Kind.DUCKDB), rows,
+                RowsModel.ofMaps(rows), Map.class, RoundTrip::asMaps, row -> (Integer) ((Map<?, ?>) row).get("id")));
     }
 
-    @Property
-    void mapsOfEveryTypeReadBackAsTheirColumnsTypeOrAreRefusedOnPostgres(
-            @ForAll("maps") List<Map<String, Object>> rows) {
-        check(database(TestDatabase.Kind.POSTGRES), rows, RowsModel.ofMaps(rows), Map.class, RoundTrip::asMaps,
-                row -> (Integer) ((Map<?, ?>) row).get("id"));
+    @Test
+    void mapsOfEveryTypeReadBackAsTheirColumnsTypeOrAreRefusedOnPostgres() {
+        property("maps on PostgreSQL").check(maps(), rows -> check(database(TestDatabase.Kind.POSTGRES), rows,
+                RowsModel.ofMaps(rows), Map.class, RoundTrip::asMaps, row -> (Integer) ((Map<?, ?>) row).get("id")));
+    }
+
+    private static Property property(String name) {
+        return new Property("type round trip of " + name, TRIES, "dag.types.seed");
     }
 
     private static void check(TestDatabase db, List<?> rows, RowsModel.Expectation expected, Class<?> type,
                               Consumer<Table> reader, ToIntFunction<Object> id) {
-        Statistics.label("outcome").collect(expected.refused() ? "refused" : "read back");
+        Property.collect("outcome", expected.refused() ? "refused" : "read back");
         RoundTrip.Run run;
         try {
             run = RoundTrip.run(db, rows, reader);
@@ -194,37 +197,34 @@ class TypeRoundTripPropertiesIT {
      * Rows of records: three tries in four only of values the rules store (else nearly every list of rows would hold
      * one that is refused), the fourth of any values.
      */
-    @Provide
-    Arbitrary<List<AllTypes>> records() {
-        return Arbitraries.frequencyOf(Tuple.of(3, records(true)), Tuple.of(1, records(false)));
+    private static Gen<List<AllTypes>> records() {
+        return Gens.frequency(3, records(true), 1, records(false));
     }
 
-    private static Arbitrary<List<AllTypes>> records(boolean storableOnly) {
-        UnaryOperator<Arbitrary<?>> values = arbitrary -> storableOnly
-                ? arbitrary.filter(value -> value == null || TypeModel.storable(value)) : arbitrary;
-        List<Arbitrary<?>> components = List.of(booleans(), booleans().injectNull(0.1), Arbitraries.bytes(),
-                Arbitraries.shorts().injectNull(0.1), Arbitraries.integers(), Arbitraries.longs().injectNull(0.1),
+    private static Gen<List<AllTypes>> records(boolean storableOnly) {
+        UnaryOperator<Gen<?>> values = gen -> storableOnly
+                ? gen.asObject().filter(value -> value == null || TypeModel.storable(value)) : gen;
+        List<Gen<?>> components = List.of(booleans(), booleans().injectNull(0.1), Gens.bytes(),
+                Gens.shorts().injectNull(0.1), Gens.integers(), Gens.longs().injectNull(0.1),
                 floats(), doubles().injectNull(0.1), values.apply(decimals().injectNull(0.1)),
                 values.apply(bigIntegers().injectNull(0.1)), values.apply(chars()),
-                values.apply(strings().injectNull(0.1)), Arbitraries.of(Status.class).injectNull(0.1),
+                values.apply(strings().injectNull(0.1)), Gens.of(Status.class).injectNull(0.1),
                 values.apply(dates().injectNull(0.1)), values.apply(times().injectNull(0.1)),
                 values.apply(dateTimes().injectNull(0.1)), values.apply(instants().injectNull(0.1)),
                 values.apply(offsetDateTimes().injectNull(0.1)), uuids().injectNull(0.1), bytes().injectNull(0.1),
-                optionals(values.apply(strings()), !storableOnly), optionals(values.apply(decimals()), !storableOnly));
-        return Combinators.combine(components.stream().map(Arbitrary::asGeneric).toList()).as(ArrayList::new)
-                .list().ofMinSize(1).ofMaxSize(6).map(TypeRoundTripPropertiesIT::withIds);
+                optionals(strings().filter(value -> !storableOnly || TypeModel.storable(value)), !storableOnly),
+                optionals(decimals().filter(value -> !storableOnly || TypeModel.storable(value)), !storableOnly));
+        return Gens.combine(components).list(1, 6).map(TypeRoundTripPropertiesIT::withIds);
     }
 
-    @Provide
-    Arbitrary<List<Map<String, Object>>> maps() {
-        return Arbitraries.of(MapColumn.class).list().ofMinSize(1).ofMaxSize(5)
-                .flatMap(columns -> Combinators.combine(columns.stream().map(MapColumn::cells).toList())
-                        .as(ArrayList::new).list().ofMinSize(1).ofMaxSize(6))
+    private static Gen<List<Map<String, Object>>> maps() {
+        return Gens.of(MapColumn.class).list(1, 5)
+                .flatMap(columns -> Gens.combine(columns.stream().map(MapColumn::cells).toList()).list(1, 6))
                 .map(TypeRoundTripPropertiesIT::asMaps);
     }
 
     /** Records whose id is their index, from the values of their other components. */
-    private static List<AllTypes> withIds(List<ArrayList<Object>> rows) {
+    private static List<AllTypes> withIds(List<List<Object>> rows) {
         RecordComponent[] components = AllTypes.class.getRecordComponents();
         Constructor<AllTypes> constructor;
         try {
@@ -247,7 +247,7 @@ class TypeRoundTripPropertiesIT {
     }
 
     /** Maps with the key "id" (their index) and "c0", "c1", ... for the cells that are not absent. */
-    private static List<Map<String, Object>> asMaps(List<ArrayList<Object>> rows) {
+    private static List<Map<String, Object>> asMaps(List<List<Object>> rows) {
         List<Map<String, Object>> maps = new ArrayList<>();
         for (List<Object> cells : rows) {
             Map<String, Object> map = new LinkedHashMap<>();

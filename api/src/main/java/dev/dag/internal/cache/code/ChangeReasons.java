@@ -44,7 +44,7 @@ final class ChangeReasons {
                 String name = key.substring(Parts.LIB.length());
                 return before == null ? "library " + name + " now used"
                         : after == null ? "library " + name + " no longer used"
-                        : "library " + name + " changed";
+                        : "library " + name + " changed (" + before + " → " + after + ")";
             }
             return key + (before == null ? " added" : after == null ? " removed" : " changed");
         }

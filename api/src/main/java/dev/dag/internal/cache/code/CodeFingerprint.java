@@ -10,22 +10,38 @@ import java.util.TreeMap;
  * {@code Materialize.AUTO}; {@code parts} says what it was made of, one entry per method reached
  * ({@code "dev.example.CleanTasks.orders(Ldev/dag/Table;)Ldev/dag/Table;"} → the hash of its normalized code and
  * where the walk found it), per static final value read, and per library used
- * ({@code "lib:jackson-databind-2.23.0.jar"} → its identity), so that a rerun reason can say what changed. The
+ * ({@code "lib:com.fasterxml.jackson.core:jackson-databind"} → its version), so that a rerun reason can say what changed. The
  * format of the entries is described in {@link Parts}.
  *
- * @param hash  SHA-256 (hex) of the parts' keys and code hashes
- * @param parts the entries, sorted by key; unmodifiable
+ * @param hash          SHA-256 (hex) of the parts' keys and code hashes
+ * @param parts         the entries, sorted by key; unmodifiable
+ * @param outsideInputs the calls the reached code makes whose result changes while the code does not (files, the
+ *                      network, the clock, random numbers, the environment), as
+ *                      {@code java.nio.file.Files.readAllLines} → the method that makes it ({@code Csv.read}); not
+ *                      part of the hash, nor of the JSON: they serve a warning
  */
-public record CodeFingerprint(String hash, SortedMap<String, String> parts) {
+public record CodeFingerprint(String hash, SortedMap<String, String> parts, SortedMap<String, String> outsideInputs) {
 
     public CodeFingerprint {
         Objects.requireNonNull(hash, "hash");
         parts = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(parts, "parts")));
+        outsideInputs = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(outsideInputs,
+                "outsideInputs")));
+    }
+
+    /** A fingerprint without outside inputs (as read back from its JSON). */
+    public CodeFingerprint(String hash, SortedMap<String, String> parts) {
+        this(hash, parts, new TreeMap<>());
     }
 
     /** A fingerprint of {@code parts}, its hash computed from them. */
     static CodeFingerprint of(SortedMap<String, String> parts) {
         return new CodeFingerprint(Parts.hashOf(parts), parts);
+    }
+
+    /** A fingerprint of {@code parts}, its hash computed from them, and the outside inputs its code reaches. */
+    static CodeFingerprint of(SortedMap<String, String> parts, SortedMap<String, String> outsideInputs) {
+        return new CodeFingerprint(Parts.hashOf(parts), parts, outsideInputs);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.dag.internal.cache.code;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -42,6 +43,8 @@ public final class CodeFingerprints {
         }
     };
 
+    private static final String UNIDENTIFIED = Parts.NOTE + "lambda-unidentified";
+
     private CodeFingerprints() {
     }
 
@@ -77,6 +80,9 @@ public final class CodeFingerprints {
     /**
      * Fingerprint of the code of a lambda or method-reference object (its implementation method and what that
      * reaches); captured values are NOT part of it (the caller hashes them). Null if {@code value} is not a lambda.
+     *
+     * @throws IllegalArgumentException if dag cannot tell which code the lambda runs (several lambdas of its shape
+     *                                  in one class with different code, and its own class unreadable), saying why
      */
     public static CodeFingerprint ofLambda(Object value) {
         if (!Lambdas.isLambda(value)) {
@@ -89,6 +95,10 @@ public final class CodeFingerprints {
             if (!known.compareAndSet(null, fingerprint)) {
                 fingerprint = known.get();
             }
+        }
+        String unidentified = fingerprint.parts().get(UNIDENTIFIED);
+        if (unidentified != null) {
+            throw new IllegalArgumentException(unidentified);
         }
         return fingerprint;
     }
@@ -106,24 +116,64 @@ public final class CodeFingerprints {
 
     private static CodeFingerprint computeLambda(Object lambda) {
         Class<?> type = lambda.getClass();
+        Lambdas.Found found;
         try {
-            Lambdas.Found found = Lambdas.implementations(lambda);
-            Class<?> host = found.host() != null ? found.host() : type;
+            found = Lambdas.implementations(lambda);
+        } catch (RuntimeException | LinkageError e) {
+            return unidentified("its implementation could not be read (" + e + ")");
+        }
+        Class<?> host = found.host() != null ? found.host() : type;
+        if (found.implementations().isEmpty()) {
+            return unidentified("its implementation was not found in " + host.getName());
+        }
+        List<CodeFingerprint> candidates = new ArrayList<>();
+        for (Lambdas.Implementation implementation : found.implementations()) {
+            candidates.add(walkLambda(host, new Lambdas.Found(host, List.of(implementation))));
+        }
+        if (candidates.stream().map(CodeFingerprints::code).distinct().count() > 1) {
+            return unidentified("it is one of " + candidates.size() + " lambdas or method references of the same "
+                    + "interface and captured types in " + host.getName() + " (" + Lambdas.describe(found)
+                    + "), whose code differs, and dag cannot tell which one it is");
+        }
+        return candidates.get(0); // one, or several with the same code: whichever it is, it computes the same
+    }
+
+    private static CodeFingerprint walkLambda(Class<?> host, Lambdas.Found found) {
+        try {
             CodeWalker walker = new CodeWalker(new CodeOrigins(CodeOrigins.location(host), List.of()),
                     CodeWalker.MAX_METHODS);
             // names the implementation, so that method references into the JDK (Integer::parseInt) differ too
             walker.note("lambda", Lambdas.describe(found));
-            if (found.implementations().size() > 1) {
-                walker.note("lambda-ambiguous", found.implementations().size()
-                        + " lambda sites in " + host.getName() + " match its interface and captured types: all count");
-            }
-            for (Lambdas.Implementation implementation : found.implementations()) {
-                walker.root(implementation.owner(), implementation.ref());
-            }
+            found.implementations().forEach(implementation -> walker.root(implementation.owner(),
+                    implementation.ref()));
             return walker.walk();
         } catch (RuntimeException | LinkageError e) {
-            return failed(type, e);
+            return failed(host, e);
         }
+    }
+
+    /**
+     * What of a lambda's fingerprint says what it computes: the code and value hashes of what it reaches, and the
+     * other parts whole, without the names of the methods (two lambdas of one class have their own names).
+     */
+    private static List<String> code(CodeFingerprint fingerprint) {
+        List<String> code = new ArrayList<>();
+        fingerprint.parts().forEach((key, value) -> {
+            if (Parts.isReached(key)) {
+                code.add(Parts.hashed(key, value));
+            } else if (!key.equals(Parts.NOTE + "lambda")) {
+                code.add(key + "=" + value);
+            }
+        });
+        code.sort(null);
+        return code;
+    }
+
+    /** The marker of a lambda whose code is unknown; {@link #ofLambda} refuses it with {@code why}. */
+    private static CodeFingerprint unidentified(String why) {
+        SortedMap<String, String> parts = new TreeMap<>();
+        parts.put(UNIDENTIFIED, why);
+        return CodeFingerprint.of(parts);
     }
 
     /** The coarse fingerprint of a walk that failed: the whole class's code, and the failure. */

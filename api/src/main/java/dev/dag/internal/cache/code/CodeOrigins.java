@@ -1,34 +1,29 @@
 package dev.dag.internal.cache.code;
 
-import dev.dag.internal.hash.Hashes;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.CodeSource;
-import java.security.MessageDigest;
 import java.security.ProtectionDomain;
 import java.util.Collection;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
- * Where a class comes from, relative to one task: project code (walked), a library (identified, not walked) or
- * the JDK and generated classes (ignored).
+ * Where a class comes from, relative to one task, and so how the fingerprint sees it: code that is walked (the
+ * project's, and any library without release coordinates), a released library identified by its coordinates, or
+ * code that never enters a fingerprint (the JDK, generated classes, and dag itself).
  *
- * <p>Project code is a class from the task class's own code source (its classes folder or jar), or whose name
- * starts with one of the configured project packages. dag-api itself is a library, even when a project package
- * would match it or when it is shaded into the project's jar (then told apart by its packages). A library is identified by its file: small jars by a hash of their content, which is the same
- * on every machine; bigger ones by their size and last-modified time. Identities are computed once per JVM.
+ * <p>Walked code is seen by the bytecode of the methods the task reaches, so a rebuild of the same sources gives the
+ * same fingerprint: the bytes of a jar (with its entries' timestamps) never count. A released library (a jar whose
+ * {@code META-INF/maven/.../pom.properties} names a version that is not a {@code -SNAPSHOT}, see
+ * {@link ReleasedJars}) is seen by its group, artifact and version: a released version does not change.
+ *
+ * <p>dag's own classes ({@code dev.dag}, from dag's jars or shaded into the project's) are left out: what a task
+ * computes does not depend on dag's code but on what the task passes to it, and a change of dag that must rerun
+ * tasks changes dag's cache format instead ({@code TaskKey.FORMAT}), so that an upgrade or a rebuild of dag never
+ * reruns every task silently.
  */
 final class CodeOrigins {
     enum Origin { IGNORED, LIBRARY, PROJECT }
 
-    /** Jars up to this size are hashed (a few milliseconds each, once per JVM); bigger ones are stat'ed. */
-    private static final long HASHED_JAR_BYTES = 8L << 20;
+    private static final String DAG_PACKAGE = "dev.dag.";
 
     private static final ClassValue<String> LOCATIONS = new ClassValue<>() {
         @Override
@@ -36,8 +31,6 @@ final class CodeOrigins {
             return locationOf(type);
         }
     };
-    private static final ConcurrentMap<String, String> IDENTITIES = new ConcurrentHashMap<>();
-    private static final ConcurrentMap<String, String> KEYS = new ConcurrentHashMap<>();
     private static final String DAG = location(CodeOrigins.class);
 
     private final String root;
@@ -56,87 +49,51 @@ final class CodeOrigins {
 
     Origin of(Class<?> type) {
         String location = location(type);
-        if (location.isEmpty()) {
+        if (location.isEmpty() || isDag(type.getName(), location)) {
             return Origin.IGNORED;
         }
-        String name = type.getName();
-        if (location.equals(DAG) && (!root.equals(DAG) || isDagApi(name))) {
-            return Origin.LIBRARY;
-        }
-        if (location.equals(root)) {
+        if (location.equals(root) || isProjectPackage(type.getName())) {
             return Origin.PROJECT;
         }
+        return ReleasedJars.coordinates(location) != null ? Origin.LIBRARY : Origin.PROJECT;
+    }
+
+    /**
+     * True for dag's own classes: those of dag-api's code source (unless the task's own classes are there too),
+     * dag-api's packages shaded into the project's jar, and {@code dev.dag} classes of other jars (dag-junit, the
+     * command line), which are not the project's.
+     */
+    private boolean isDag(String className, String location) {
+        if (location.equals(root)) {
+            return isDagApi(className);
+        }
+        return location.equals(DAG) || className.startsWith(DAG_PACKAGE) && !isProjectPackage(className);
+    }
+
+    private boolean isProjectPackage(String className) {
         for (String prefix : projectPackages) {
-            if (name.startsWith(prefix)) {
-                return Origin.PROJECT;
+            if (className.startsWith(prefix)) {
+                return true;
             }
         }
-        return Origin.LIBRARY;
+        return false;
     }
 
     /** True for the classes of dag-api's packages ({@code dev.dag} and {@code dev.dag.internal.*}). */
     private static boolean isDagApi(String className) {
         return className.startsWith("dev.dag.internal.")
-                || className.startsWith("dev.dag.") && className.indexOf('.', "dev.dag.".length()) < 0;
+                || className.startsWith(DAG_PACKAGE) && className.indexOf('.', DAG_PACKAGE.length()) < 0;
     }
 
-    /** The part key of the library {@code type} comes from: "lib:" and the jar's file name. */
+    /** The part key of the released library {@code type} comes from: "lib:" and its group and artifact. */
     String libraryKey(Class<?> type) {
-        String location = location(type);
-        if (location.equals(root)) {
-            return "lib:dag-api"; // shaded into the project's jar: named apart from it
-        }
-        return KEYS.computeIfAbsent(location, CodeOrigins::keyOf);
+        ReleasedJars.Coordinates coordinates = ReleasedJars.coordinates(location(type));
+        return Parts.LIB + coordinates.groupId() + ":" + coordinates.artifactId();
     }
 
-    /** The identity of the library {@code type} comes from, computed once per JVM. */
+    /** The identity of the released library {@code type} comes from: its version. */
     String libraryIdentity(Class<?> type) {
-        String location = location(type);
-        if (location.equals(root)) {
-            // the jar's identity would change with every edit of the project: dag-api's version instead
-            String version = CodeOrigins.class.getPackage() == null ? null
-                    : CodeOrigins.class.getPackage().getImplementationVersion();
-            return "shaded, version " + (version == null ? "unknown" : version);
-        }
-        return IDENTITIES.computeIfAbsent(location, CodeOrigins::identify);
-    }
-
-    private static String keyOf(String location) {
-        try {
-            Path path = Path.of(URI.create(location));
-            if (Files.isDirectory(path)) {
-                // a classes folder: "api/target/classes" says more than "classes"
-                int count = path.getNameCount();
-                return "lib:" + path.subpath(Math.max(0, count - 3), count).toString().replace('\\', '/');
-            }
-            return "lib:" + path.getFileName();
-        } catch (RuntimeException e) {
-            String trimmed = location.replaceAll("[!/]+$", "");
-            return "lib:" + trimmed.substring(trimmed.lastIndexOf('/') + 1);
-        }
-    }
-
-    private static String identify(String location) {
-        try {
-            Path path = Path.of(URI.create(location));
-            if (Files.isDirectory(path)) {
-                return "directory";
-            }
-            long size = Files.size(path);
-            if (size > HASHED_JAR_BYTES) {
-                return "size=" + size + " modified=" + Files.getLastModifiedTime(path);
-            }
-            MessageDigest digest = Hashes.sha256();
-            byte[] buffer = new byte[64 * 1024];
-            try (InputStream in = Files.newInputStream(path)) {
-                for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                    digest.update(buffer, 0, read);
-                }
-            }
-            return "sha256:" + HexFormat.of().formatHex(digest.digest()).substring(0, 16);
-        } catch (IOException | RuntimeException e) {
-            return "unidentified";
-        }
+        return ReleasedJars.coordinates(location(type)).version();
     }
 
     private static String locationOf(Class<?> type) {

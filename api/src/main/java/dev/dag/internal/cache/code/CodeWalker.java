@@ -5,6 +5,8 @@ import dev.dag.internal.cache.code.ClassCode.MethodCode;
 import dev.dag.internal.cache.code.ClassCode.Ref;
 import dev.dag.internal.cache.code.CodeOrigins.Origin;
 import dev.dag.internal.cache.code.Parts.Reached;
+import dev.dag.internal.config.SecretDigest;
+import dev.dag.internal.config.SecretNames;
 import java.lang.reflect.Field;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,9 +24,10 @@ import java.util.TreeMap;
  * the declaration the owner has or inherits from its superclasses, else to a default method of its interfaces);
  * method handles, lambda bodies included; the creation of a project class ({@code new}), which reaches all of that
  * class's methods (anonymous and local classes, records); and reads of static final fields of project classes,
- * whose current values join the parts. Library classes are listed by their jar, JDK classes are ignored. Each
- * method is visited once (recursion ends), and after {@link #MAX_METHODS} methods the methods still waiting are
- * counted by the hash of their whole class and not followed further, with a note.
+ * whose current values join the parts. Released libraries are listed by their coordinates; the JDK and dag are
+ * ignored (see {@link CodeOrigins}). Each method is visited once (recursion ends), and after {@link #MAX_METHODS}
+ * methods the methods still waiting are counted by the hash of their whole class and not followed further, with a
+ * note.
  *
  * <p>Cost: the classes are read once per JVM ({@link ClassCode}); a walk then costs a few map look-ups and one
  * {@code Class.forName} (already loaded classes: a hash look-up) per reference, that is microseconds per method
@@ -41,6 +44,9 @@ final class CodeWalker {
     private final Set<String> seenMethods = new HashSet<>();
     private final Set<String> seenFields = new HashSet<>();
     private final Set<String> wholeClasses = new HashSet<>();
+    private final SortedMap<String, String> outsideInputs = new TreeMap<>();
+    /** The method whose references are being followed, as {@code Csv.read}, for {@link #outsideInputs}. */
+    private String caller = "";
     private int order;
     private int walked;
     private int folded;
@@ -93,6 +99,7 @@ final class CodeWalker {
             walked++;
             parts.put(names.methodKey(next.owner().getName(), next.method().name(), next.method().descriptor()),
                     new Reached(next.method().hash(), next.order(), next.parent(), next.code().sourceFile()).encode());
+            caller = simpleName(next.owner()) + "." + next.method().name();
             for (Ref ref : next.method().refs()) {
                 follow(next.owner(), ref, next.order());
             }
@@ -101,13 +108,14 @@ final class CodeWalker {
             parts.put(Parts.NOTE + "cap", maxMethods + " methods walked; " + folded
                     + " more counted by their whole class, and what they reach not followed");
         }
-        return CodeFingerprint.of(parts);
+        return CodeFingerprint.of(parts, outsideInputs);
     }
 
     private void follow(Class<?> from, Ref ref, int parent) {
         String owner = ref.owner();
         if (owner.startsWith("[") || owner.startsWith("java/") || owner.startsWith("jdk/")
                 || owner.startsWith("sun/")) {
+            outsideInput(ref);
             return; // arrays and the JDK: nothing to walk, nothing to identify
         }
         Class<?> type = load(owner, from);
@@ -118,7 +126,10 @@ final class CodeWalker {
         switch (origins.of(type)) {
             case IGNORED -> {
             }
-            case LIBRARY -> library(type);
+            case LIBRARY -> {
+                library(type);
+                outsideInput(ref);
+            }
             case PROJECT -> {
                 switch (ref.kind()) {
                     case NEW -> wholeClass(type, parent);
@@ -228,7 +239,9 @@ final class CodeWalker {
         } else {
             text = StaticValues.text(value);
         }
-        parts.put(names.fieldKey(declaring.getName(), name), new Reached(Hashes.of(text).substring(0, 16),
+        // a constant named as a secret is hashed under a key, so that its stored hash cannot be checked against guesses
+        String hash = SecretNames.isSecret(name) ? SecretDigest.machine().of(text) : Hashes.of(text);
+        parts.put(names.fieldKey(declaring.getName(), name), new Reached(hash.substring(0, 16),
                 fieldOrder, parent, ClassCode.of(declaring).sourceFile()).encode());
     }
 
@@ -236,6 +249,19 @@ final class CodeWalker {
         if (seenMethods.add(owner.getName() + "." + method.name() + method.descriptor())) {
             pending.add(new Pending(owner, code, method, order++, parent));
         }
+    }
+
+    /** Notes {@code ref} if it reads outside the JVM (the first method found making it). */
+    private void outsideInput(Ref ref) {
+        String call = OutsideInputs.of(ref);
+        if (call != null) {
+            outsideInputs.putIfAbsent(call, caller);
+        }
+    }
+
+    private static String simpleName(Class<?> type) {
+        String name = type.getName();
+        return name.substring(name.lastIndexOf('.') + 1);
     }
 
     private void library(Class<?> type) {

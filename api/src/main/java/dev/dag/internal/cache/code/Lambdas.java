@@ -22,9 +22,10 @@ import org.objectweb.asm.Type;
  * <ul>
  *   <li>a serializable lambda tells its implementation method itself ({@code SerializedLambda});</li>
  *   <li>otherwise the sites of that class are matched by the functional interface, the types of the captured
- *       values (the hidden class's fields) and whether they are serializable. When several sites match (two {@code Function<Integer, Integer>}
- *       lambdas without captures in one class), all of them are returned: the fingerprint is then coarser (an
- *       edit in any of them changes it) but never misses a change.</li>
+ *       values (the hidden class's fields) and whether they are serializable. When several sites match (two
+ *       {@code IntUnaryOperator} lambdas without captures in one class), the lambda's own constant pool names the
+ *       one it runs, where the agent lets dag read it ({@link LambdaClassPool}); else all of them are returned,
+ *       and {@link CodeFingerprints#ofLambda} refuses an argument it cannot tell apart.</li>
  * </ul>
  */
 final class Lambdas {
@@ -85,6 +86,9 @@ final class Lambdas {
                 refs.add(site.implementation());
             }
         }
+        if (refs.size() > 1) {
+            refs = narrowedByPool(type, refs);
+        }
         List<Implementation> found = new ArrayList<>();
         for (Ref ref : refs) {
             Class<?> owner = load(ref.owner().replace('/', '.'), loader);
@@ -93,6 +97,24 @@ final class Lambdas {
             }
         }
         return new Found(host, found);
+    }
+
+    /**
+     * The candidates the lambda's own class refers to, when its constant pool can be read (see
+     * {@link LambdaClassPool}): the one it runs. All of them when the pool cannot be read or names none.
+     */
+    private static Set<Ref> narrowedByPool(Class<?> type, Set<Ref> candidates) {
+        Set<String> pool = LambdaClassPool.methodRefs(type);
+        if (pool == null) {
+            return candidates;
+        }
+        Set<Ref> named = new LinkedHashSet<>();
+        for (Ref candidate : candidates) {
+            if (pool.contains(candidate.owner() + "." + candidate.name() + candidate.descriptor())) {
+                named.add(candidate);
+            }
+        }
+        return named.isEmpty() ? candidates : named;
     }
 
     /** The implementations found, as names without javac's numbers: "dev/x/Tasks.lambda$f$#(I)I", or "none found". */

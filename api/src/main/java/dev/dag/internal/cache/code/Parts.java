@@ -22,7 +22,8 @@ import java.util.TreeMap;
  *       the task) and its source file name;</li>
  *   <li>a static final field read: {@code field:dev.example.Columns.COLS} → the same four, the hash being that of
  *       its current value;</li>
- *   <li>a library used: {@code lib:jackson-databind-2.23.0.jar} → its identity;</li>
+ *   <li>a library used: {@code lib:com.fasterxml.jackson.core:jackson-databind} → its version (a released library; see
+ *       {@link CodeOrigins});</li>
  *   <li>{@code class:...} (a class counted as a whole past the method cap), {@code missing:...} (a class whose
  *       bytes were not found) and {@code note:...} (how the fingerprint was made coarser).</li>
  * </ul>

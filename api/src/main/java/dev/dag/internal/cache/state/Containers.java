@@ -48,16 +48,18 @@ final class Containers {
     }
 
     /**
-     * {@code {"$array":component,...}}: the bytes of a {@code byte[]} in base64, the text of a {@code char[]},
-     * the items of any other array.
+     * {@code {"$array":component,...}}: the bytes of a {@code byte[]} in base64, the keyed hash of a
+     * {@code char[]} (a password, as Java holds them: see {@link Secrets}), the items of any other array.
      */
     private static void writeArray(Object array, Location at, StateWalk walk, JsonWriter out) {
         Class<?> component = array.getClass().getComponentType();
+        if (component == char.class) {
+            Secrets.writeChars((char[]) array, walk, out);
+            return;
+        }
         out.open("$array").string(component.getName());
         if (component == byte.class) {
             out.member("base64").string(Base64.getEncoder().encodeToString((byte[]) array));
-        } else if (component == char.class) {
-            out.member("text").string(new String((char[]) array));
         } else {
             out.member("items");
             writeItems(IntStream.range(0, Array.getLength(array)).mapToObj(i -> Array.get(array, i)).toList(),
@@ -66,12 +68,17 @@ final class Containers {
         out.close();
     }
 
-    /** {@code {"$map":[[key,value],...]}} sorted by the text of the keys, then of the values; keys of any type. */
+    /**
+     * {@code {"$map":[[key,value],...]}} sorted by the text of the keys, then of the values; keys of any type. The
+     * value of a key that names a secret ({@code "password"}, a {@code Properties} entry too) is a secret.
+     */
     private static void writeMap(Map<?, ?> map, Location at, StateWalk walk, JsonWriter out) {
         List<MapEntry> entries = new ArrayList<>();
         for (Map.Entry<?, ?> entry : map.entrySet()) {
+            Location valueAt = at.mapValue(entry.getKey());
             entries.add(new MapEntry(walk.text(entry.getKey(), at.child(".keySet()")),
-                    walk.text(entry.getValue(), at.mapValue(entry.getKey()))));
+                    Secrets.named(entry.getKey()) ? walk.secretText(entry.getValue(), valueAt)
+                            : walk.text(entry.getValue(), valueAt)));
         }
         // two keys can have the same text (1 and 1L), and then their values decide
         entries.sort(Comparator.comparing(MapEntry::key).thenComparing(MapEntry::value));

@@ -1,6 +1,8 @@
 package dev.dag.internal.cache.state;
 
+import dev.dag.internal.config.Redaction;
 import java.io.File;
+import java.net.PasswordAuthentication;
 import java.net.URI;
 import java.net.URL;
 import java.nio.charset.Charset;
@@ -66,9 +68,19 @@ final class JdkValues {
         }
         for (TextRule rule : TEXT_RULES) {
             if (rule.type().isInstance(value)) {
-                openJdk(rule.type(), rule.text().apply(value), out).close();
+                String text = rule.text().apply(value);
+                if (Redaction.hasCredentials(text)) { // a URL with a password: the text redacted, its hash beside
+                    openJdk(rule.type(), Redaction.url(text), out).member("secret")
+                            .string(walk.rules().secrets().of(text)).close();
+                } else {
+                    openJdk(rule.type(), text, out).close();
+                }
                 return true;
             }
+        }
+        if (value instanceof PasswordAuthentication login) {
+            Secrets.writePasswordAuthentication(login, walk, out);
+            return true;
         }
         if (value instanceof Pattern pattern) {
             openJdk(Pattern.class, pattern.pattern(), out).member("flags").raw(String.valueOf(pattern.flags()))

@@ -22,11 +22,17 @@ final class Lambdas {
     /**
      * Writes {@code lambda}, an object of a class {@link #mayBeLambda} accepts. Without a code fingerprint a
      * hidden class is refused (its name is all there is to write, and it changes), and any other is written as
-     * an object.
+     * an object. A lambda whose code the fingerprint cannot tell ({@link StateRules#lambdaCode()} throws) is
+     * refused, since another lambda of its shape would get the same key.
      */
     static void write(Object lambda, Location at, StateWalk walk, JsonWriter out) {
         Class<?> type = lambda.getClass();
-        String code = walk.rules().lambdaCode().apply(lambda);
+        String code;
+        try {
+            code = walk.rules().lambdaCode().apply(lambda);
+        } catch (IllegalArgumentException unidentified) {
+            throw Refusals.unidentifiedLambda(at, type, unidentified.getMessage());
+        }
         if (code == null && type.isHidden()) {
             throw Refusals.hiddenInstance(at, type);
         }

@@ -38,7 +38,11 @@ final class RecordsAndObjects {
             Location fieldAt = at.child("." + entry.getValue().getName());
             Object value = read(owner, entry.getValue(), fieldAt);
             out.separator(index++).key(entry.getKey());
-            walk.write(value, fieldAt, out);
+            if (Secrets.named(entry.getValue().getName())) {
+                Secrets.write(value, fieldAt, walk, out);
+            } else {
+                walk.write(value, fieldAt, out);
+            }
         }
         out.raw("}");
     }

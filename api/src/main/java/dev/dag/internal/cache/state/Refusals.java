@@ -85,6 +85,14 @@ final class Refusals {
                 WHAT_TO_DO);
     }
 
+    /** A lambda whose code cannot be told apart from other lambdas' ({@code why}). */
+    static IllegalArgumentException unidentifiedLambda(Location at, Class<?> type, String why) {
+        return refused(at, type.getName(), why, "pass a method reference or a lambda that is the only one of its "
+                + "interface in its class, a Serializable lambda (e.g. (IntUnaryOperator & Serializable) x -> x + 1, "
+                + "whose implementation dag can read), or an object of a named class (or an enum) in its place; "
+                + "with the dag agent attached, dag reads which lambda it is itself");
+    }
+
     static IllegalArgumentException proxy(Location at, Class<?> type) {
         return refused(at, type.getName(), "it is a proxy, whose behaviour lives in its invocation handler",
                 WHAT_TO_DO);

@@ -36,7 +36,8 @@ package dev.dag.internal.cache.state;
  * <li>{@code Optional} (and {@code OptionalInt}, {@code OptionalLong}, {@code OptionalDouble}) as
  *     {@code {"$optional":value}}, {@code {"$optional":null}} when empty.</li>
  * <li>Arrays as {@code {"$array":"int","items":[...]}} in order (the component type named); {@code byte[]} as
- *     {@code {"$array":"byte","base64":"..."}}, {@code char[]} as {@code {"$array":"char","text":"..."}}.</li>
+ *     {@code {"$array":"byte","base64":"..."}}, {@code char[]} (Java's type for a password) as
+ *     {@code {"$array":"char","secret":digest}}.</li>
  * <li>Lists and other non-set collections as a JSON array in iteration order; sets as {@code {"$set":[...]}}
  *     sorted by the canonical text of their elements; maps as {@code {"$map":[[key,value],...]}} sorted by the
  *     canonical text of their keys (then of their values), keys of any type. The implementation class of a
@@ -51,6 +52,12 @@ package dev.dag.internal.cache.state;
  * <li>Lambdas and method references as {@code {"$lambda":code,"captured":{"arg$1":...}}}: the fingerprint of
  *     their implementation code ({@link StateRules#lambdaCode()}) and their captured values. The class name of a
  *     lambda is never written: it changes from one JVM run to the next.</li>
+ * <li>Secrets as {@code {"$secret":digest}}, the keyed hash ({@link StateRules#secrets()}) of their canonical
+ *     text, never the text itself: the value of a field or map key whose name says secret ({@code password},
+ *     {@code apiKey}, {@code token}, ...: see {@link dev.dag.internal.config.SecretNames}), a {@code char[]}, the
+ *     password of a {@code java.net.PasswordAuthentication}; a text, URL or URI holding credentials
+ *     ({@code password=}, {@code //user:password@}) is written redacted with the hash of the whole beside it
+ *     ({@link Secrets}).</li>
  * <li>A value the engine hashes itself ({@link StateRules#leafTokens()}) as {@code {"$token":replacement}}.</li>
  * </ul>
  *

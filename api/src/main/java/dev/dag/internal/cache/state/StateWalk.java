@@ -33,6 +33,13 @@ final class StateWalk {
         return out.toString();
     }
 
+    /** The JSON text of the secret {@code value}: its keyed hash ({@link Secrets}). */
+    String secretText(Object value, Location at) {
+        JsonWriter out = new JsonWriter();
+        Secrets.write(value, at, this, out);
+        return out.toString();
+    }
+
     /** Writes {@code value}, found at {@code at}, and all it holds. */
     void write(Object value, Location at, JsonWriter out) {
         if (value == null) {
@@ -53,6 +60,9 @@ final class StateWalk {
             return;
         }
         Refusals.refuseResources(value, at);
+        if (value instanceof String text && Secrets.writeCredentials(text, this, out)) {
+            return;
+        }
         if (Scalars.write(value, out) || JdkValues.write(value, at, this, out)) {
             return;
         }

@@ -4,6 +4,7 @@ import dev.dag.DefinitionException;
 import dev.dag.internal.engine.context.ThreadState.Defining;
 import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.store.Identifiers;
+import java.util.function.Function;
 
 /** Flow and stage definitions on the current thread, and the task calls recorded in them. */
 public final class Definitions {
@@ -63,19 +64,28 @@ public final class Definitions {
     }
 
     /**
-     * Records a task call made while a flow is defined and returns the placeholder the caller gets.
+     * Records a task call made while a flow is defined and returns the placeholder the caller gets. The call keeps
+     * copies of the containers among its arguments (see {@link CapturedArguments}) and their state ({@code states});
+     * a call identical to one recorded in the stage before is that call: the caller gets its placeholder.
      *
      * @throws DefinitionException if no stage is open or an argument is another flow's placeholder
      */
-    public static Object record(Defining defining, TaskDescriptor descriptor, Object self, Object[] args) {
+    public static Object record(Defining defining, TaskDescriptor descriptor, Object self, Object[] args,
+                                Function<TaskInvocation, CallState> states) {
         StageDefinition stage = defining.stage();
         if (stage == null) {
             throw new DefinitionException(descriptor + " is called in flow '" + defining.flow().name()
                     + "' outside any stage. Call it inside try (Stage s = new Stage(\"name\")) { ... }.",
                     descriptor.name(), null, null);
         }
-        TaskInvocation invocation = new TaskInvocation(descriptor, self, args, stage);
-        invocation.upstream(Placeholders.producersIn(args, invocation));
+        TaskInvocation invocation = new TaskInvocation(descriptor, self, CapturedArguments.of(descriptor, args),
+                stage);
+        invocation.upstream(Placeholders.producersIn(invocation.args(), invocation));
+        invocation.callState(states.apply(invocation));
+        TaskInvocation same = stage.sameCall(invocation);
+        if (same != null) {
+            return same.placeholderResult();
+        }
         invocation.placeholderResult(Placeholders.forResult(invocation));
         stage.add(invocation);
         return invocation.placeholderResult();

@@ -39,6 +39,25 @@ public final class StageDefinition implements StageHandle {
         invocations.add(invocation);
     }
 
+    /** The call recorded in this stage that {@code call} repeats (same method, arguments and receiver), or null. */
+    TaskInvocation sameCall(TaskInvocation call) {
+        if (call.callState() == null) {
+            return null;
+        }
+        for (TaskInvocation recorded : invocations) {
+            if (recorded.descriptor().method().equals(call.descriptor().method()) && recorded.callState() != null
+                    && recorded.callState().identity().equals(call.callState().identity())) {
+                return recorded;
+            }
+        }
+        return null;
+    }
+
+    /** How many calls of a task of this name the stage holds (identical calls count once). */
+    public long callsOf(String task) {
+        return invocations.stream().filter(invocation -> invocation.taskName().equals(task)).count();
+    }
+
     boolean isClosed() {
         return closed;
     }

@@ -14,6 +14,7 @@ public final class TaskInvocation implements CallHandle {
     private final StageDefinition stage;
     private List<TaskInvocation> upstream = List.of();
     private Object placeholderResult;
+    private CallState callState;
 
     public TaskInvocation(TaskDescriptor descriptor, Object self, Object[] args, StageDefinition stage) {
         this.descriptor = descriptor;
@@ -56,6 +57,15 @@ public final class TaskInvocation implements CallHandle {
 
     void upstream(List<TaskInvocation> producers) {
         this.upstream = List.copyOf(producers);
+    }
+
+    /** Its arguments and receiver as they were at the call; null when they cannot be hashed. */
+    public CallState callState() {
+        return callState;
+    }
+
+    void callState(CallState state) {
+        this.callState = state;
     }
 
     @Override

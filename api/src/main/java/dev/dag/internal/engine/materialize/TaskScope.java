@@ -11,6 +11,7 @@ import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.StageWriter;
+import dev.dag.internal.engine.stage.TaskCall;
 import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.ArrayList;
@@ -39,8 +40,8 @@ public final class TaskScope implements TaskContext {
 
     /**
      * @param forceRebuild write every table anew even when the task is lazy and a table is unchanged
-     * @param tableBase    what the tables the body gives no name are named after: the task's name, or for a repeated
-     *                     call of an eager run the task's name and the call's number
+     * @param tableBase    what the tables the body gives no name are named after: the task's name, or for one of
+     *                     several calls of the task in its stage a name of the call's own (see {@code StageExecution})
      */
     public TaskScope(TaskInvocation invocation, StageRun stageRun, TaskKey key, boolean forceRebuild,
                      String tableBase) {
@@ -175,19 +176,28 @@ public final class TaskScope implements TaskContext {
 
     /** Writes {@code table} of this task under {@code name}, or keeps the committed one when lazy and unchanged. */
     StoredTable writeTable(Table table, String name, TableKeys.Keyed keyed, StackTraceElement site, boolean returned) {
-        StageWriter.TableWrite write = stageRun.writer().writeTable(task(), reusesUnchanged(), table, name,
+        StageWriter.TableWrite write = stageRun.writer().writeTable(call(), reusesUnchanged(), table, name,
                 keyed.key(), keyed.query());
         written.table(table, write.stored(), write.reused(), write.change(), site, returned);
         return write.stored();
     }
 
+    /** The query that reads {@code stored}, in the order its rows were written when {@code inWrittenOrder}. */
+    String readQuery(StoredTable stored, boolean inWrittenOrder) {
+        return stageRun.writer().readQuery(stored.ref(), inWrittenOrder);
+    }
+
     /** Stores a blob of this task; returns the value as consumers will read it. */
     Object writeBlob(String name, Object value, String blobKey) {
         ClassLoader loader = descriptor().method().getDeclaringClass().getClassLoader();
-        StageWriter.BlobWrite write = stageRun.writer().writeBlob(task(), reusesUnchanged(), loader, name, value,
+        StageWriter.BlobWrite write = stageRun.writer().writeBlob(call(), reusesUnchanged(), loader, name, value,
                 blobKey);
         written.blob(name, write.physical(), blobKey, write.reused());
         return write.value();
+    }
+
+    private TaskCall call() {
+        return new TaskCall(task(), key);
     }
 
     private boolean reusesUnchanged() {

@@ -12,10 +12,15 @@ import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.schedule.FlowSchedule;
 import dev.dag.internal.engine.schedule.FlowSteps;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,15 +35,17 @@ public final class FlowRunner implements FlowSteps {
 
     private final RunOptions options;
     private final Run run;
+    private final TaskSelection selection;
     private final Map<StageDefinition, StageExecution> executions = new HashMap<>();
 
     /** What a flow run hands back: the result and, if the run failed, the first failure. */
     public record Outcome(Result result, DagException failure) {
     }
 
-    private FlowRunner(RunOptions options, Run run) {
+    private FlowRunner(FlowDefinition flow, RunOptions options, Run run) {
         this.options = options;
         this.run = run;
+        this.selection = new TaskSelection(flow, options);
     }
 
     /**
@@ -89,7 +96,7 @@ public final class FlowRunner implements FlowSteps {
     private static void runStages(FlowDefinition flow, RunOptions options, Run run, int parallelism) {
         ThreadStates.beginFlowRun(run);
         try {
-            FlowSchedule.run(flow, new FlowRunner(options, run), parallelism, options.failFast());
+            FlowSchedule.run(flow, new FlowRunner(flow, options, run), parallelism, options.failFast());
         } finally {
             ThreadStates.endRun(run);
         }
@@ -98,8 +105,8 @@ public final class FlowRunner implements FlowSteps {
     @Override
     public boolean beginStage(StageDefinition definition) {
         try {
-            executions.put(definition, run.beginStage(definition, selected(definition) && options.tasks().isEmpty(),
-                    false));
+            executions.put(definition, run.beginStage(definition, selection.runs(definition)
+                    && options.tasks().isEmpty(), false));
             return true;
         } catch (DagException e) {
             stageFailed(definition, e);
@@ -110,15 +117,14 @@ public final class FlowRunner implements FlowSteps {
     @Override
     public TaskWork start(TaskInvocation invocation) {
         StageExecution stage = executions.get(invocation.stage());
-        boolean selected = selected(invocation.stage())
-                && (options.tasks().isEmpty() || options.tasks().contains(invocation.taskName()));
+        boolean selected = selection.runs(invocation);
         int ordinal = stage.nextOrdinal(invocation.taskName());
         boolean forced = !options.tasks().isEmpty();
         return () -> {
             boolean joined = ThreadStates.joinRun(run);
             try {
                 TaskExecution execution = selected ? run.runTask(stage, invocation, ordinal, forced)
-                        : run.readCommitted(stage, invocation, ordinal);
+                        : run.readCommitted(stage, invocation, ordinal, selection);
                 return execution.failure() == null;
             } finally {
                 if (joined) {
@@ -130,7 +136,7 @@ public final class FlowRunner implements FlowSteps {
 
     @Override
     public void skip(TaskInvocation invocation, String reason) {
-        run.skip(invocation, reason);
+        run.skip(invocation, selection.runs(invocation) ? reason : "not selected, and " + reason);
     }
 
     @Override
@@ -157,10 +163,6 @@ public final class FlowRunner implements FlowSteps {
         run.fail(StackTraces.forUser(e)); // its stage could not begin or publish: thrown at the flow.run() line
     }
 
-    private boolean selected(StageDefinition stage) {
-        return options.stages().isEmpty() || options.stages().contains(stage.name());
-    }
-
     private static void checkSelection(FlowDefinition flow, RunOptions options) {
         Set<String> stageNames = new HashSet<>(flow.stageNames());
         for (String stage : options.stages()) {
@@ -176,6 +178,70 @@ public final class FlowRunner implements FlowSteps {
                 throw new DefinitionException("RunOptions.withTasks names task '" + task + "', which flow '" + flow.name()
                         + "' does not have.", task, null, null);
             }
+        }
+    }
+
+    /**
+     * Which calls of a flow a run with {@link RunOptions#withStages} or {@link RunOptions#withTasks} runs, and which of
+     * the others it must read from the cache: those whose outputs a selected call reads, directly or through other
+     * calls left out. The rest need not have any committed output.
+     */
+    static final class TaskSelection {
+        private final FlowDefinition flow;
+        private final RunOptions options;
+        /** Each call left out that must be read, with a selected call that reads it. */
+        private final Map<TaskInvocation, TaskInvocation> readBy = new IdentityHashMap<>();
+
+        TaskSelection(FlowDefinition flow, RunOptions options) {
+            this.flow = flow;
+            this.options = options;
+            flow.stages().forEach(stage -> stage.invocations().stream().filter(this::runs).forEach(this::markInputs));
+        }
+
+        /** Whether {@code invocation} runs (every call, when the options select nothing). */
+        boolean runs(TaskInvocation invocation) {
+            return runs(invocation.stage()) && (options.tasks().isEmpty()
+                    || options.tasks().contains(invocation.taskName()));
+        }
+
+        /** Whether the tasks of {@code stage} may run (it is selected, or no stage is). */
+        boolean runs(StageDefinition stage) {
+            return options.stages().isEmpty() || options.stages().contains(stage.name());
+        }
+
+        /** A selected call that reads the outputs of {@code invocation}, which does not run; null when none does. */
+        TaskInvocation readerOf(TaskInvocation invocation) {
+            return readBy.get(invocation);
+        }
+
+        /** What to select so that {@code missing} runs too, e.g. {@code withStages("raw", "clean")}. */
+        String including(TaskInvocation missing) {
+            Set<String> names = new LinkedHashSet<>();
+            if (!options.tasks().isEmpty()) {
+                names.addAll(options.tasks());
+                names.add(missing.taskName());
+                return "RunOptions.withTasks(" + quoted(names) + ")";
+            }
+            for (StageDefinition stage : flow.stages()) {
+                if (options.stages().contains(stage.name()) || stage == missing.stage()) {
+                    names.add(stage.name());
+                }
+            }
+            return "RunOptions.withStages(" + quoted(names) + ")";
+        }
+
+        private void markInputs(TaskInvocation reader) {
+            Deque<TaskInvocation> inputs = new ArrayDeque<>(reader.upstream());
+            while (!inputs.isEmpty()) {
+                TaskInvocation input = inputs.pop();
+                if (!runs(input) && readBy.putIfAbsent(input, reader) == null) {
+                    inputs.addAll(input.upstream());
+                }
+            }
+        }
+
+        private static String quoted(Set<String> names) {
+            return names.stream().map(name -> "\"" + name + "\"").collect(Collectors.joining(", "));
         }
     }
 }

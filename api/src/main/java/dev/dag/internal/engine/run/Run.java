@@ -14,7 +14,6 @@ import dev.dag.RunOptions;
 import dev.dag.StageOutcome;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
-import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.store.meta.RunStatus;
 import dev.dag.internal.config.Redaction;
@@ -44,6 +43,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -291,15 +291,27 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         return execution;
     }
 
-    /** A task that is not selected to run (its {@code ordinal}-th call): its outputs are read from the last commit. */
-    TaskExecution readCommitted(StageExecution stage, TaskInvocation invocation, int ordinal) {
-        CacheEntry entry = stage.stageRun().committed().entry(invocation.taskName(), ordinal);
-        TaskExecution execution = entry != null && stage.stageRun().committed().isIntact(entry)
-                ? runner(stage).fromEntry(invocation, entry, TaskOutcome.SKIPPED,
-                        "not selected: outputs read from the last commit")
-                : TaskExecution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
-                        + stage.name() + "' is not selected to run and has no committed output to read. Run its "
-                        + "stage first.", invocation.taskName(), null, stage.name()), null);
+    /**
+     * A task that is not selected to run (its {@code ordinal}-th call): its outputs are those the last commit of its
+     * stage holds for the same call. Without them it fails when a selected task reads it, and is skipped otherwise.
+     */
+    TaskExecution readCommitted(StageExecution stage, TaskInvocation invocation, int ordinal,
+                                FlowRunner.TaskSelection selection) {
+        TaskExecution execution = runner(stage).readCommitted(invocation, ordinal);
+        if (execution == null) {
+            String none = "no output of this call in the last commit of stage '" + stage.name() + "' (its code, "
+                    + "arguments or inputs changed since, or the stage was never committed)";
+            TaskInvocation reader = selection.readerOf(invocation);
+            if (reader == null) {
+                skip(invocation, "not selected; " + none + ", and no selected task reads it");
+                return new TaskExecution(TaskOutcome.SKIPPED, none, Map.of(), Map.of(), List.of(), List.of(), 0,
+                        null, List.of());
+            }
+            execution = TaskExecution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
+                    + stage.name() + "' is not selected to run, and " + reader + " reads it, but there is " + none
+                    + ". Select it too: " + selection.including(invocation) + ", or run the whole flow.",
+                    invocation.taskName(), null, stage.name()), null);
+        }
         report(stage, invocation, execution, 0);
         return execution;
     }
@@ -377,8 +389,14 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                     ledger.runFinished(metadata, runId, ReportJson.write(report), historyCutoff());
                 }
                 ended();
-                LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
-                        abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+                if (!mode.writes()) { // nothing ran: a plan or a dry run only read the committed versions
+                    LOG.info("plan {} of flow '{}' {} in {} ms: nothing was run or written", runId, flow.name(),
+                            result.successful() ? "made" : "failed", result.millis());
+                } else {
+                    LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
+                            abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed",
+                            result.millis());
+                }
                 events.runFinished(result);
             }
             return result;

@@ -92,7 +92,8 @@ final class RunLedger {
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
         TaskResult result = new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(),
-                millis, execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings());
+                millis, execution.rows(), returnedRows(execution.outputs()), execution.tables(),
+                execution.materializations(), error, execution.warnings());
         results.add(result);
         history.add(new RunLog.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
@@ -114,13 +115,23 @@ final class RunLedger {
         return result;
     }
 
+    /** The rows of the tables among a task's outputs (a table whose rows are unknown counts none). */
+    private static long returnedRows(Map<String, Object> outputs) {
+        long rows = 0;
+        for (Object output : outputs.values()) {
+            StoredTable stored = output instanceof Table table ? Bindings.stored(table) : null;
+            rows += stored == null ? 0 : Math.max(0, stored.rows());
+        }
+        return rows;
+    }
+
     /** Records a task that did not run; returns its result. */
     synchronized TaskResult skip(TaskInvocation invocation, String reason) {
         unavailable.add(invocation);
         reported.add(invocation);
         reportedTasks.add(invocation);
         TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED,
-                reason, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
+                reason, 0, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
         results.add(result);
         history.add(new RunLog.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));

@@ -1,8 +1,10 @@
 package dev.dag.internal.engine.run;
 
 import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.engine.define.CallState;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.StageDefinition;
+import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.HashMap;
@@ -15,8 +17,10 @@ import java.util.Map;
  *
  * <p>In an eager run, code that cannot be changed may call one task several times in a stage: a call with the
  * arguments of an earlier call that succeeded gets that call's outputs without running, and the n-th call with
- * other arguments names its tables after the task and n ({@code orders_2}), the same on every run. A flow's
- * calls are written by the user, who names their tables.
+ * other arguments names its tables after the task and n ({@code orders_2}), the same on every run. In a flow,
+ * identical calls were made one call when they were recorded; a task called several times in a stage names
+ * the tables its calls give no name after the task and a short hash of each call ({@code orders_3f9c0a12}),
+ * which does not depend on the order of the calls.
  */
 final class StageExecution implements AutoCloseable {
     private final StageDefinition definition;
@@ -63,6 +67,11 @@ final class StageExecution implements AutoCloseable {
         return commits;
     }
 
+    /** Whether the stage's calls come from code an eager run wraps. */
+    boolean eager() {
+        return eager;
+    }
+
     /** The ordinal of the next call of {@code task} in this stage: 0 for the first. */
     int nextOrdinal(String task) {
         return calls.merge(task, 1, Integer::sum) - 1;
@@ -88,11 +97,19 @@ final class StageExecution implements AutoCloseable {
     }
 
     /**
-     * What the {@code ordinal}-th call of {@code task} names the tables it gives no name: the task's name, and in
-     * an eager stage the task's name and the call's number from the second call on.
+     * What the {@code ordinal}-th call of a task names the tables it gives no name: the task's name, and for one
+     * of several calls the name of the call's own described above.
      */
-    String tableBase(String task, int ordinal) {
-        return eager && ordinal > 0 ? task + "_" + (ordinal + 1) : task;
+    String tableBase(TaskInvocation invocation, int ordinal) {
+        String task = invocation.taskName();
+        if (eager) {
+            return ordinal > 0 ? task + "_" + (ordinal + 1) : task;
+        }
+        if (definition.callsOf(task) < 2) {
+            return task;
+        }
+        CallState call = invocation.callState();
+        return task + "_" + (call == null ? Integer.toString(ordinal + 1) : call.identity().substring(0, 8));
     }
 
     /** The tables produced in this stage so far, by output placeholder. */

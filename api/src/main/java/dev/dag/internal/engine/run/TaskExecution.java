@@ -4,6 +4,7 @@ import dev.dag.DagException;
 import dev.dag.MaterializedTable;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.engine.materialize.TaskScope;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +18,16 @@ record TaskExecution(TaskOutcome outcome, String reason, Map<String, Object> out
     /** This execution with another reason. */
     TaskExecution withReason(String why) {
         return new TaskExecution(outcome, why, outputs, outputKeys, tables, materializations, rows, failure, warnings);
+    }
+
+    /** This execution with {@code more} warnings before its own. */
+    TaskExecution withWarnings(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(more);
+        all.addAll(warnings);
+        return new TaskExecution(outcome, reason, outputs, outputKeys, tables, materializations, rows, failure, all);
     }
 
     /** A failed execution; {@code scope} (may be null) tells what the body materialized before it failed. */

@@ -2,6 +2,7 @@ package dev.dag.internal.engine.run;
 
 import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
+import dev.dag.ConfigContext;
 import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -12,6 +13,7 @@ import dev.dag.internal.cache.code.CodeFingerprints;
 import dev.dag.internal.cache.code.ParameterNames;
 import dev.dag.internal.cache.state.StateJson;
 import dev.dag.internal.cache.state.StateRules;
+import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Builds a task's cache key: task name, stage, version, every argument as canonical JSON (an input
@@ -39,18 +42,33 @@ final class TaskKeyBuilder {
         this.projectPackages = projectPackages;
     }
 
-    TaskKey build(TaskInvocation invocation, Object[] boundArgs, String runId, int ordinal, CacheEntry previous,
-                  CacheValidationMode mode) {
+    /** The key of a call whose unnamed tables are named after {@code tableBase}, from its bound arguments. */
+    TaskKey build(TaskInvocation invocation, Object[] boundArgs, String tableBase, String runId, int ordinal,
+                  CacheEntry previous, CacheValidationMode mode) {
         TaskDescriptor task = invocation.descriptor();
-        Map<String, String> arguments = arguments(invocation);
-        List<String> names = ParameterNames.of(task.method());
-        String receiver = receiver(invocation);
         String freshness = task.hasFreshness() ? freshness(invocation, boundArgs) : null;
         if (mode == CacheValidationMode.IGNORE_FRESH_INPUT && previous != null && task.hasFreshness()) {
             freshness = previous.key().freshness();
         }
+        return build(invocation, tableBase, freshness, runId, ordinal);
+    }
+
+    /**
+     * The key of a call that is not selected to run, without its source fingerprint (the committed entry's is
+     * taken, as a selected run takes its inputs from the cache): {@link TaskKey#isCallOf} finds its entry.
+     */
+    TaskKey buildWithoutFreshness(TaskInvocation invocation, String tableBase, String runId, int ordinal) {
+        return build(invocation, tableBase, null, runId, ordinal);
+    }
+
+    private TaskKey build(TaskInvocation invocation, String tableBase, String freshness, String runId, int ordinal) {
+        TaskDescriptor task = invocation.descriptor();
+        StateRules rules = rules(task, placeholder -> inputToken(ledger.outputKey(placeholder)));
+        Map<String, String> arguments = arguments(invocation, rules);
+        List<String> names = ParameterNames.of(task.method());
+        String receiver = receiver(invocation, rules);
         TaskKey.Subject subject = new TaskKey.Subject(task.name(), invocation.stage().name(),
-                task.method().getDeclaringClass().getName() + "." + task.key());
+                task.method().getDeclaringClass().getName() + "." + task.key(), tableBase);
         TaskKey.Code code = codeOf(task);
         if (task.version().isEmpty()) {
             return TaskKey.fresh(subject, code, arguments, names, receiver, freshness, runId, ordinal);
@@ -70,14 +88,19 @@ final class TaskKeyBuilder {
         return new TaskKey.Code(task.version(), code.hash(), code.toJson());
     }
 
-    private Map<String, String> arguments(TaskInvocation invocation) {
+    /**
+     * Each argument's canonical JSON by position, hashed by {@code rules}.
+     *
+     * @throws DefinitionException for an argument that cannot be hashed
+     */
+    static Map<String, String> arguments(TaskInvocation invocation, StateRules rules) {
         List<String> names = ParameterNames.of(invocation.descriptor().method());
         Object[] args = invocation.args();
         Map<String, String> arguments = new TreeMap<>();
         for (int i = 0; i < args.length; i++) {
             String name = names.get(i);
             try {
-                arguments.put(TaskKey.position(i), StateJson.of(args[i], rules(invocation.descriptor()), name));
+                arguments.put(TaskKey.position(i), StateJson.of(args[i], rules, name));
             } catch (IllegalArgumentException e) {
                 throw new DefinitionException("Argument '" + name + "' of " + invocation + " cannot be part of its "
                         + "cache key: " + e.getMessage(), invocation.taskName(), null, invocation.stage().name());
@@ -88,25 +111,29 @@ final class TaskKeyBuilder {
 
     /**
      * How arguments and the receiver are hashed: by their full state, with every table and blob replaced by
-     * a token that names its content, and lambdas by the fingerprint of their code.
+     * a token that names its content ({@code inputs} gives the token of another task's output), and lambdas by the
+     * fingerprint of their code.
      */
-    private StateRules rules(TaskDescriptor task) {
+    static StateRules rules(TaskDescriptor task, Function<OutputPlaceholder, Object> inputs) {
         Map<String, Set<String>> ignored = task.ignoredFields().isEmpty() ? Map.of()
                 : Map.of(task.method().getDeclaringClass().getName(), task.ignoredFields());
-        return new StateRules(this::token, TaskKeyBuilder::lambdaCode, ignored);
+        return new StateRules(value -> token(value, inputs), TaskKeyBuilder::lambdaCode, ignored);
     }
 
     /** The token standing for a table, blob or placeholder; null for any other value (hashed by its state). */
-    private Object token(Object value) {
+    private static Object token(Object value, Function<OutputPlaceholder, Object> inputs) {
         OutputPlaceholder placeholder = Placeholders.of(value);
         if (placeholder != null) {
-            return inputToken(ledger.outputKey(placeholder));
+            return inputs.apply(placeholder);
         }
         if (value instanceof Table table) {
             return tableToken(table);
         }
         if (value instanceof Blob blob && Bindings.cacheKey(blob) != null) {
             return inputToken(Bindings.cacheKey(blob));
+        }
+        if (value instanceof ConfigContext config) {
+            return configToken(config);
         }
         if (value instanceof Blob blob) {
             Map<String, Object> token = new TreeMap<>();
@@ -115,6 +142,23 @@ final class TaskKeyBuilder {
             return token;
         }
         return null;
+    }
+
+    /**
+     * A configuration passed to a task (to read from another database) stands for the data it reaches: instance,
+     * URL and user, schema prefix and metadata schema. Never its password (nor one in its URL), which changes who
+     * may read, not what is read; the pool size and timeouts change neither.
+     */
+    private static Map<String, String> configToken(ConfigContext config) {
+        Redaction.UrlCredentials url = Redaction.credentials(config.url());
+        String user = config.user() != null ? config.user() : url.user();
+        Map<String, String> token = new TreeMap<>();
+        token.put("$config", config.instance());
+        token.put("url", Redaction.url(url.url()));
+        token.put("user", user == null ? "" : user);
+        token.put("schemaPrefix", config.schemaPrefix());
+        token.put("metadataSchema", config.metadataSchema());
+        return token;
     }
 
     /**
@@ -153,13 +197,13 @@ final class TaskKeyBuilder {
      * The receiver's fields (private ones included; mark a field {@code transient} to leave it out, or list it
      * under the task's {@code ignore:} in the configuration): an instance task's SQL usually depends on them.
      */
-    private String receiver(TaskInvocation invocation) {
+    static String receiver(TaskInvocation invocation, StateRules rules) {
         Object self = invocation.self();
         if (self == null) {
             return "";
         }
         try {
-            return StateJson.ofReceiver(self, rules(invocation.descriptor()));
+            return StateJson.ofReceiver(self, rules);
         } catch (IllegalArgumentException e) {
             throw new DefinitionException("The object of instance task " + invocation + " cannot be part of its cache "
                     + "key: " + e.getMessage() + " (its fields decide what the task computes, so dag hashes them)",

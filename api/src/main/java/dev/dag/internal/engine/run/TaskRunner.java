@@ -61,15 +61,18 @@ final class TaskRunner {
         CommittedVersion committed = stageRun.committed();
         CacheEntry atPosition = committed.entry(task.name(), ordinal);
         ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);
+        String base = stage.tableBase(invocation, ordinal);
         Object[] args;
         TaskKey key;
         CacheEntry previous;
         try {
+            CallStates.refuseChangedSinceTheCall(invocation);
             args = bind(binder, invocation);
-            key = new TaskKeyBuilder(ledger, stageRun.database().config().projectPackages())
-                    .build(invocation, args, stageRun.runId(), ordinal, atPosition, mode);
+            CacheEntry freshnessFrom = mode == CacheValidationMode.IGNORE_FRESH_INPUT && task.hasFreshness()
+                    ? committedCall(invocation, base, ordinal) : null;
+            key = keys().build(invocation, args, base, stageRun.runId(), ordinal, freshnessFrom, mode);
             CacheEntry sameKey = committed.entryWithKey(task.name(), key.key());
-            previous = sameKey != null ? sameKey : atPosition;
+            previous = sameKey != null ? sameKey : atPosition; // at its position: to say what changed
             assertNoFreshInput(invocation, previous, key);
         } catch (DagException e) {
             return TaskExecution.failed(StackTraces.forUser(e), null);
@@ -80,18 +83,47 @@ final class TaskRunner {
                     + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
                     List.of());
         }
-        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder);
+        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder, base)
+                .withWarnings(OutsideInputWarnings.of(invocation, stageRun.database().config().projectPackages(),
+                        ledger));
         if (execution.failure() == null) {
             stage.succeeded(key, execution);
         }
-        String base = stage.tableBase(task.name(), ordinal);
-        return base.equals(task.name()) ? execution
+        return base.equals(task.name()) || !stage.eager() ? execution
                 : execution.withReason("called again with other arguments, as table '" + base + "'; "
                         + execution.reason());
     }
 
+    /**
+     * A call that is not selected to run: the committed outputs of the same call (found by its key, the source
+     * fingerprint aside, as the cache would take them), or null when the last commit holds none.
+     */
+    TaskExecution readCommitted(TaskInvocation invocation, int ordinal) {
+        CacheEntry entry;
+        try {
+            CallStates.refuseChangedSinceTheCall(invocation);
+            entry = committedCall(invocation, stage.tableBase(invocation, ordinal), ordinal);
+        } catch (DagException e) {
+            return TaskExecution.failed(StackTraces.forUser(e), null);
+        }
+        return entry == null ? null
+                : fromEntry(invocation, entry, TaskOutcome.SKIPPED, "not selected: outputs read from the last commit");
+    }
+
+    /** The intact committed entry of this call, its source fingerprint aside, or null. */
+    private CacheEntry committedCall(TaskInvocation invocation, String base, int ordinal) {
+        TaskKey key = keys().buildWithoutFreshness(invocation, base, stageRun.runId(), ordinal);
+        CommittedVersion committed = stageRun.committed();
+        return committed.entriesOf(invocation.taskName()).stream()
+                .filter(entry -> key.isCallOf(entry.key()) && committed.isIntact(entry)).findFirst().orElse(null);
+    }
+
+    private TaskKeyBuilder keys() {
+        return new TaskKeyBuilder(ledger, stageRun.database().config().projectPackages());
+    }
+
     private TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced, Object[] args, TaskKey key,
-                              CacheEntry previous, ArgumentBinder binder) {
+                              CacheEntry previous, ArgumentBinder binder, String base) {
         TaskDescriptor task = invocation.descriptor();
         Optional<TaskExecution> unforeseeable = runMode.unforeseeable(invocation, stageRun, inputKeys(binder),
                 binder.byPlaceholder());
@@ -119,7 +151,7 @@ final class TaskRunner {
         if (withoutBody.isPresent()) {
             return withoutBody.get();
         }
-        TaskScope scope = new TaskScope(invocation, stageRun, key, force, stage.tableBase(task.name(), ordinal));
+        TaskScope scope = new TaskScope(invocation, stageRun, key, force, base);
         binder.inputs().forEach(scope::seeInput);
         TaskExecution execution = execute(invocation, ordinal, args, scope, reason);
         return runMode.afterBody(invocation, stageRun, execution, force);
@@ -153,7 +185,7 @@ final class TaskRunner {
     }
 
     /** The committed outputs of the task's call, bound without running anything ({@code outcome}, {@code reason}). */
-    TaskExecution fromEntry(TaskInvocation invocation, CacheEntry entry, TaskOutcome outcome, String reason) {
+    private TaskExecution fromEntry(TaskInvocation invocation, CacheEntry entry, TaskOutcome outcome, String reason) {
         Map<String, Object> bound = new LinkedHashMap<>();
         Map<String, String> keys = new LinkedHashMap<>();
         ClassLoader loader = invocation.descriptor().method().getDeclaringClass().getClassLoader();

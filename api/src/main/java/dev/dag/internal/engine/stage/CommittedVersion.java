@@ -137,6 +137,11 @@ public final class CommittedVersion {
         return entries.get(entryKey(task, ordinal));
     }
 
+    /** The committed cache entries of {@code task} in this stage, one per call. */
+    public List<CacheEntry> entriesOf(String task) {
+        return entries.values().stream().filter(entry -> entry.task().equals(task)).toList();
+    }
+
     /**
      * The committed cache entry of a call of {@code task} whose key is {@code key}, or null: repeated calls of
      * a task in a stage are told apart by their keys, not by their order.

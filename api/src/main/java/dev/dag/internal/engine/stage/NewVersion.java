@@ -3,6 +3,7 @@ package dev.dag.internal.engine.stage;
 import dev.dag.DefinitionException;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.ObjectKind;
+import dev.dag.internal.cache.RerunReason;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,8 +21,8 @@ import java.util.Set;
  */
 final class NewVersion {
     private final String stage;
-    /** Owner task by lower-case name: names are unique per stage and not case-sensitive. */
-    private final Map<String, String> owners = new HashMap<>();
+    /** The call that owns each name, by lower-case name: names are unique per stage and not case-sensitive. */
+    private final Map<String, TaskCall> owners = new HashMap<>();
     private final Map<String, String> physicalByName = new LinkedHashMap<>();
     private final Set<String> kept = new LinkedHashSet<>();
     private final List<String> staged = new ArrayList<>();
@@ -33,23 +34,27 @@ final class NewVersion {
     }
 
     /**
-     * Claims {@code name} for {@code task}.
+     * Claims {@code name}, a table or blob ({@code kind}), for {@code call}.
      *
-     * @throws DefinitionException if another task of the stage has it
+     * @throws DefinitionException if another call of the stage has it
      */
-    synchronized void reserve(String name, String task) {
-        String owner = owners.putIfAbsent(name.toLowerCase(Locale.ROOT), task);
-        if (owner != null && owner.equals(task)) {
-            throw new DefinitionException("Table '" + name + "' is written twice in stage '" + stage + "' by task '"
-                    + task + "', called again with other arguments. Names are unique per stage (and not "
-                    + "case-sensitive): name the table after the arguments, or leave it unnamed (each call then gets "
-                    + "a table of its own in an eager run).", task, name, stage);
+    synchronized void reserve(String name, ObjectKind kind, TaskCall call) {
+        TaskCall owner = owners.putIfAbsent(name.toLowerCase(Locale.ROOT), call);
+        if (owner == null) {
+            return;
         }
-        if (owner != null) {
-            throw new DefinitionException("Table '" + name + "' is written twice in stage '" + stage + "': by task '"
-                    + owner + "' and by task '" + task + "'. Names are unique per stage (and not case-sensitive): "
-                    + "give one of them another name with .name(\"...\").", task, name, stage);
+        String object = kind == ObjectKind.TABLE ? "table" : "blob";
+        String what = (kind == ObjectKind.TABLE ? "Table '" : "Blob '") + name + "' is written twice in stage '" + stage;
+        if (owner.task().equals(call.task())) {
+            String differ = RerunReason.argumentsThatDiffer(owner.key(), call.key());
+            throw new DefinitionException(what + "' by task '" + call.task() + "', called again with other arguments"
+                    + (differ.isEmpty() ? "" : " (" + differ + ")") + ". Names are unique per stage (and not "
+                    + "case-sensitive): name the " + object + " after the arguments, or leave it unnamed (each call "
+                    + "then gets one of its own).", call.task(), name, stage);
         }
+        throw new DefinitionException(what + "': by task '" + owner.task() + "' and by task '" + call.task()
+                + "'. Names are unique per stage (and not case-sensitive): give one of them another name with "
+                + ".name(\"...\").", call.task(), name, stage);
     }
 
     /** A committed object enters this version as it is. */

@@ -19,8 +19,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Commits a stage's publishing transaction, giving way to readers: changing a view waits for every open
  * transaction that read it (PostgreSQL), and while it waits every new reader of the view queues behind it. So
- * each attempt gives up after a second, and the next comes after a pause in which readers go on, until
- * {@code publish_wait_seconds} passed; then the publish fails naming the sessions that held the stage's views.
+ * each attempt gives up after a short wait, and never in a way that makes a reader the victim of a deadlock
+ * ({@link dev.dag.internal.store.dialect.Dialect#lockViews}); the next comes after a pause in which readers go on,
+ * until {@code publish_wait_seconds} passed; then the publish fails naming the sessions that held the stage's
+ * views.
  */
 final class PublishAttempts {
     private static final Logger LOG = LoggerFactory.getLogger(PublishAttempts.class);
@@ -61,9 +63,10 @@ final class PublishAttempts {
                 });
                 return;
             } catch (SQLException e) {
-                if (!dialect.isLockTimeout(e)) {
+                if (!dialect.gaveUpWaitingForLocks(e)) {
                     throw e;
                 }
+                LOG.debug("stage {}: publish attempt {} gave way to readers: {}", stage, attempt, e.getMessage());
                 if (System.nanoTime() > deadline) {
                     throw blocked(waitSeconds, e);
                 }

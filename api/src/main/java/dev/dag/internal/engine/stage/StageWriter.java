@@ -61,6 +61,12 @@ public final class StageWriter {
     public record BlobWrite(Object value, String physical, boolean reused) {
     }
 
+    /** The query that reads the table {@code ref}, in the order its rows were written when {@code inWrittenOrder}. */
+    public String readQuery(TableRef ref, boolean inWrittenOrder) {
+        return inWrittenOrder ? database.dialect().selectAllInWrittenOrder(ref.schema(), ref.name())
+                : database.dialect().selectAll(ref.schema(), ref.name());
+    }
+
     /** From now on nothing is written: each table or blob that a run would write is only keyed (a plan). */
     void planOnly() {
         planning = true;
@@ -85,7 +91,7 @@ public final class StageWriter {
     /** Carries a cache-valid task's objects into the new version: no row is moved. */
     public void keep(CacheEntry entry) {
         for (CacheEntry.Output output : entry.outputs()) {
-            next.reserve(output.name(), entry.task());
+            next.reserve(output.name(), output.kind(), new TaskCall(entry.task(), entry.key()));
             next.keep(output.physical(), output.name(), output.kind());
             if (output.isTable()) {
                 observer.table(entry.task(), output.name(), committed.table(output).rows(), true, null);
@@ -99,17 +105,18 @@ public final class StageWriter {
     }
 
     /**
-     * Writes a table of {@code task} under {@code name} with cache key {@code key}; when {@code reuseUnchanged}
+     * Writes a table of {@code call} under {@code name} with cache key {@code key}; when {@code reuseUnchanged}
      * (a lazy task), a committed table with that name and key is kept instead.
      *
      * @param query the canonical SQL hashed into the key, kept to explain later changes (or null)
      * @throws DefinitionException for an invalid or duplicate name, or content dag cannot store
      * @throws MaterializationException if the database refuses it
      */
-    public TableWrite writeTable(String task, boolean reuseUnchanged, Table table, String name, String key,
+    public TableWrite writeTable(TaskCall call, boolean reuseUnchanged, Table table, String name, String key,
                                  String query) {
+        String task = call.task();
         Identifiers.requireValid(name, "table name", task, stage);
-        next.reserve(name, task);
+        next.reserve(name, ObjectKind.TABLE, call);
         StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.TABLE, name, key) : null;
         if (unchanged != null) {
             next.keep(unchanged.physicalName(), name, ObjectKind.TABLE);
@@ -133,13 +140,14 @@ public final class StageWriter {
     }
 
     /**
-     * Stores a blob of {@code task}; when {@code reuseUnchanged}, a committed blob with that name and key is
+     * Stores a blob of {@code call}; when {@code reuseUnchanged}, a committed blob with that name and key is
      * kept instead.
      */
-    public BlobWrite writeBlob(String task, boolean reuseUnchanged, ClassLoader loader, String name, Object value,
+    public BlobWrite writeBlob(TaskCall call, boolean reuseUnchanged, ClassLoader loader, String name, Object value,
                                String key) {
+        String task = call.task();
         Identifiers.requireValid(name, "blob name", task, stage);
-        next.reserve(name, task);
+        next.reserve(name, ObjectKind.BLOB, call);
         StoredObject unchanged = reuseUnchanged ? committed.unchanged(ObjectKind.BLOB, name, key) : null;
         if (unchanged != null) {
             next.keep(unchanged.physicalName(), name, ObjectKind.BLOB);

@@ -104,6 +104,12 @@ public interface Dialect {
     String selectAll(String schema, String table);
 
     /**
+     * {@code SELECT * FROM schema.table} in the order its rows were written by {@code CREATE TABLE ... AS} (for a
+     * query that defined the order of its rows), ordered by the database's row address.
+     */
+    String selectAllInWrittenOrder(String schema, String table);
+
+    /**
      * The tables and views of a schema: columns (table_name); parameter: the schema name. One query, where
      * the JDBC catalog ({@code DatabaseMetaData.getTables}) may take several milliseconds a call.
      */
@@ -169,8 +175,21 @@ public interface Dialect {
         return Optional.empty();
     }
 
-    /** Whether {@code e} is a statement giving up after the {@link #lockTimeout}. */
-    default boolean isLockTimeout(SQLException e) {
+    /**
+     * Statements, run in a publishing transaction before it changes the views {@code schema.views} (given in name
+     * order), that take the locks changing them needs without ever making a reader the victim of a deadlock: the
+     * transaction gives way instead (it fails with an error {@link #gaveUpWaitingForLocks} recognizes). Not empty
+     * when {@link Capabilities#readersLockRelations()}.
+     */
+    default List<String> lockViews(String schema, List<String> views) {
+        return List.of();
+    }
+
+    /**
+     * Whether {@code e} is a statement that gave up waiting for other sessions' locks: after the
+     * {@link #lockTimeout}, past the time {@link #lockViews} allows, or as the victim of a deadlock.
+     */
+    default boolean gaveUpWaitingForLocks(SQLException e) {
         return false;
     }
 

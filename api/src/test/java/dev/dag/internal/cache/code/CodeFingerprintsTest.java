@@ -359,51 +359,142 @@ class CodeFingerprintsTest {
                 after.changeSince(before));
     }
 
-    @Test
-    void libraryCodeIsNotWalkedButIdentified() {
-        String tasks = """
-                package dev.example;
-                import dev.dag.Table;
-                import dev.lib.Quote;
-                public class Tasks {
-                    public static Table orders(Table raw) {
-                        return Table.of("SELECT * FROM " + raw.ref() + " WHERE status = " + Quote.literal("paid"));
-                    }
+    private static final String QUOTING_TASKS = """
+            package dev.example;
+            import dev.dag.Table;
+            import dev.lib.Quote;
+            public class Tasks {
+                public static Table orders(Table raw) {
+                    return Table.of("SELECT * FROM " + raw.ref() + " WHERE status = " + Quote.literal("paid"));
                 }
-                """;
-        Path libraryV1 = library("lib1", "'");
-        Path libraryV2 = library("lib2", "''");
-        Path project = compile(Map.of(TASKS, tasks), libraryV1);
+            }
+            """;
+
+    @Test
+    void aLibraryWithoutReleaseCoordinatesIsSeenByTheCodeTheTaskReaches() {
+        Path libraryV1 = library("lib1", "'", Map.of());
+        Path libraryV2 = library("lib2", "''", Map.of());
+        Path project = compile(Map.of(TASKS, QUOTING_TASKS), libraryV1);
 
         CodeFingerprint before = fingerprint(Variants.loader(project, libraryV1), "orders", List.of());
         CodeFingerprint after = fingerprint(Variants.loader(project, libraryV2), "orders", List.of());
 
-        assertTrue(before.parts().containsKey("dev.example.Tasks.orders(Ldev/dag/Table;)Ldev/dag/Table;"));
-        assertTrue(before.parts().get("lib:quote-lib.jar").startsWith("sha256:"), before.parts().toString());
-        assertTrue(before.parts().keySet().stream().anyMatch(key -> key.startsWith("lib:") && key.endsWith("classes")),
-                "dag-api counts as a library: " + before.parts().keySet());
-        assertFalse(before.parts().keySet().stream().anyMatch(key -> key.startsWith("dev.lib.")
-                || key.startsWith("dev.dag.")), "library code is not walked: " + before.parts().keySet());
+        assertTrue(before.parts().containsKey("dev.lib.Quote.literal(Ljava/lang/String;)Ljava/lang/String;"),
+                before.parts().keySet().toString());
         assertNotEquals(before.hash(), after.hash());
-        assertEquals("library quote-lib.jar changed", after.changeSince(before));
-
-        CodeFingerprint walked = fingerprint(Variants.loader(project, libraryV1), "orders", List.of("dev.lib"));
-        assertTrue(walked.parts().containsKey("dev.lib.Quote.literal(Ljava/lang/String;)Ljava/lang/String;"),
-                "a configured project package is walked: " + walked.parts().keySet());
-        assertFalse(walked.parts().containsKey("lib:quote-lib.jar"));
+        assertEquals("Tasks.orders → Quote.literal (Quote.java)", after.changeSince(before));
     }
 
-    /** A jar {@code dir}/quote-lib.jar of one class quoting SQL literals with {@code quote}. */
-    private Path library(String dir, String quote) {
-        Path classes = Variants.compile(temp.resolve(dir), Map.of("dev/lib/Quote.java", """
+    @Test
+    void dagsOwnClassesNeverEnterATasksFingerprint() {
+        Path library = library("lib1", "'", Map.of());
+        CodeFingerprint fingerprint = fingerprint(Variants.loader(compile(Map.of(TASKS, QUOTING_TASKS), library),
+                library), "orders", List.of("dev."));
+
+        assertFalse(fingerprint.parts().keySet().stream().anyMatch(key -> key.contains("dev.dag.")
+                || key.startsWith("lib:")), "dag-api is neither walked nor listed: " + fingerprint.parts().keySet());
+    }
+
+    @Test
+    void aReleasedLibraryIsSeenByItsCoordinatesNotItsBytes() {
+        Path project = compile(Map.of(TASKS, QUOTING_TASKS), library("lib0", "'", Map.of()));
+        CodeFingerprint v1 = fingerprint(Variants.loader(project, library("lib1", "'", released("1.0"))), "orders",
+                List.of());
+        CodeFingerprint v1Rebuilt = fingerprint(Variants.loader(project, library("lib2", "''", released("1.0"))),
+                "orders", List.of());
+        CodeFingerprint v11 = fingerprint(Variants.loader(project, library("lib3", "'", released("1.1"))), "orders",
+                List.of());
+        CodeFingerprint snapshot = fingerprint(Variants.loader(project, library("lib4", "'",
+                released("1.2-SNAPSHOT"))), "orders", List.of());
+
+        assertEquals("1.0", v1.parts().get("lib:dev.lib:quote-lib"), v1.parts().toString());
+        assertFalse(v1.parts().keySet().stream().anyMatch(key -> key.startsWith("dev.lib.")), "not walked");
+        assertEquals(v1, v1Rebuilt, "a released version is what it is, whatever the jar's bytes");
+        assertEquals("library dev.lib:quote-lib changed (1.0 → 1.1)", v11.changeSince(v1));
+        assertTrue(snapshot.parts().containsKey("dev.lib.Quote.literal(Ljava/lang/String;)Ljava/lang/String;"),
+                "a snapshot is walked: " + snapshot.parts().keySet());
+    }
+
+    @Test
+    void aJarBuiltTwiceFromTheSameSourcesGivesTheSameFingerprint() {
+        Path sources = Variants.compile(temp.resolve("lib"), Map.of("dev/lib/Quote.java", quoteSource("'")));
+        Path first = Variants.jar(sources, temp.resolve("build1").resolve("quote-lib.jar"),
+                released("1.0-SNAPSHOT"), 1_000_000_000_000L);
+        Path second = Variants.jar(sources, temp.resolve("build2").resolve("quote-lib.jar"),
+                released("1.0-SNAPSHOT"), 1_700_000_000_000L);
+        Path project = compile(Map.of(TASKS, QUOTING_TASKS), first);
+
+        assertEquals(fingerprint(Variants.loader(project, first), "orders", List.of()),
+                fingerprint(Variants.loader(project, second), "orders", List.of()));
+    }
+
+    private static Map<String, String> released(String version) {
+        return Map.of("META-INF/maven/dev.lib/quote-lib/pom.properties",
+                "groupId=dev.lib\nartifactId=quote-lib\nversion=" + version + "\n");
+    }
+
+    /** A jar {@code dir}/quote-lib.jar of one class quoting SQL literals with {@code quote}, and {@code extra}. */
+    private Path library(String dir, String quote, Map<String, String> extra) {
+        Path classes = Variants.compile(temp.resolve(dir), Map.of("dev/lib/Quote.java", quoteSource(quote)));
+        return Variants.jar(classes, temp.resolve(dir).resolve("jar").resolve("quote-lib.jar"), extra,
+                System.currentTimeMillis());
+    }
+
+    private static String quoteSource(String quote) {
+        return """
                 package dev.lib;
                 public final class Quote {
                     public static String literal(String text) {
                         return "%s" + text + "%s";
                     }
                 }
-                """.formatted(quote, quote)));
-        return Variants.jar(classes, temp.resolve(dir).resolve("jar").resolve("quote-lib.jar"));
+                """.formatted(quote, quote);
+    }
+
+    @Test
+    void callsThatReadOutsideTheJvmAreListedWithTheMethodThatMakesThem() {
+        CodeFingerprint fingerprint = task("""
+                package dev.example;
+                import java.nio.file.Files;
+                import java.nio.file.Path;
+                import java.util.List;
+                public class Tasks {
+                    public static String orders(String file) throws Exception {
+                        return "" + Csv.read(file) + java.time.LocalDate.now() + new java.util.Random().nextInt()
+                                + java.util.UUID.randomUUID() + System.currentTimeMillis() + System.getenv("HOME")
+                                + new java.util.Scanner(Path.of(file)).next() + new java.net.URL(file).openStream();
+                    }
+                    static final class Csv {
+                        static List<String> read(String file) throws Exception {
+                            return Files.readAllLines(Path.of(file));
+                        }
+                    }
+                }
+                """);
+
+        assertEquals(java.util.Set.of("java.nio.file.Files.readAllLines", "java.time.LocalDate.now",
+                "new java.util.Random", "java.util.Random.nextInt", "java.util.UUID.randomUUID",
+                "java.lang.System.currentTimeMillis", "java.lang.System.getenv", "new java.util.Scanner",
+                "java.net.URL.openStream", "new java.net.URL"), fingerprint.outsideInputs().keySet());
+        assertEquals("Tasks$Csv.read", fingerprint.outsideInputs().get("java.nio.file.Files.readAllLines"));
+        assertEquals("Tasks.orders", fingerprint.outsideInputs().get("java.time.LocalDate.now"));
+    }
+
+    @Test
+    void namesOfFilesAndPureComputationsAreNoOutsideInput() {
+        CodeFingerprint fingerprint = task("""
+                package dev.example;
+                import java.nio.file.Path;
+                public class Tasks {
+                    public static String orders(String file) {
+                        return Path.of(file).resolve("x").getFileName() + java.net.URI.create(file).getPath()
+                                + java.net.URLEncoder.encode(file, java.nio.charset.StandardCharsets.UTF_8)
+                                + java.time.LocalDate.of(2024, 1, 1) + Math.max(1, 2);
+                    }
+                }
+                """);
+
+        assertEquals(Map.of(), fingerprint.outsideInputs());
     }
 
     @Test
@@ -495,7 +586,7 @@ class CodeFingerprintsTest {
     }
 
     @Test
-    void lambdasOfTheSameShapeInOneClassCountTogetherUnlessSerializable() throws Exception {
+    void lambdasOfTheSameShapeInOneClassWithOtherCodeAreRefusedUnlessTheirClassSaysWhichTheyAre() throws Exception {
         String lambdas = """
                 package dev.example;
                 import java.io.Serializable;
@@ -518,16 +609,36 @@ class CodeFingerprintsTest {
         Path before = compile(Map.of("dev/example/Lambdas.java", lambdas.formatted("1", "1")));
         Path after = compile(Map.of("dev/example/Lambdas.java", lambdas.formatted("5", "5")));
 
-        // without SerializedLambda the site is matched by interface and captured types: both lambdas match
-        CodeFingerprint times = CodeFingerprints.ofLambda(call(before, "times"));
-        assertTrue(times.parts().containsKey("note:lambda-ambiguous"), times.parts().toString());
-        assertNotEquals(times.hash(), CodeFingerprints.ofLambda(call(after, "times")).hash(),
-                "coarser, never blind: the edit of the other lambda counts too");
+        // these tests run without the agent, so the lambda's own class cannot be read: two sites match its shape
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> CodeFingerprints.ofLambda(call(before, "times")));
+        assertTrue(refused.getMessage().contains("one of 2 lambdas"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("dev.example.Lambdas"), refused.getMessage());
         // a serializable lambda names its implementation: exact
         assertEquals(CodeFingerprints.ofLambda(call(before, "serializableTimes")),
                 CodeFingerprints.ofLambda(call(after, "serializableTimes")));
         assertNotEquals(CodeFingerprints.ofLambda(call(before, "serializablePlus")).hash(),
                 CodeFingerprints.ofLambda(call(after, "serializablePlus")).hash());
+    }
+
+    @Test
+    void lambdasOfTheSameShapeWithTheSameCodeNeedNotBeToldApart() throws Exception {
+        String lambdas = """
+                package dev.example;
+                import java.util.function.Function;
+                public final class Lambdas {
+                    public static Function<Integer, Integer> first() {
+                        return x -> x + 1;
+                    }
+                    public static Function<Integer, Integer> second() {
+                        return x -> x + 1;
+                    }
+                }
+                """;
+        Path classes = compile(Map.of("dev/example/Lambdas.java", lambdas));
+
+        assertEquals(CodeFingerprints.ofLambda(call(classes, "first")), CodeFingerprints.ofLambda(call(classes,
+                "second")), "either lambda computes the same");
     }
 
     private static Object call(Path classes, String method, Object... arguments) throws Exception {

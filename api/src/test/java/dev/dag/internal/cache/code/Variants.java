@@ -16,10 +16,12 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
@@ -76,20 +78,39 @@ final class Variants {
 
     /** A jar {@code jar} of the class files under {@code classes}. */
     static Path jar(Path classes, Path jar) {
+        return jar(classes, jar, Map.of(), System.currentTimeMillis());
+    }
+
+    /**
+     * A jar {@code jar} of the class files under {@code classes} and the {@code extra} entries (name → text), every
+     * entry stamped with {@code time} (milliseconds), as a build at that time would write it.
+     */
+    static Path jar(Path classes, Path jar, Map<String, String> extra, long time) {
         try {
             Files.createDirectories(jar.getParent());
             try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out);
                  Stream<Path> files = Files.walk(classes)) {
                 for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                    jarOut.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
-                    jarOut.write(Files.readAllBytes(file));
-                    jarOut.closeEntry();
+                    putEntry(jarOut, classes.relativize(file).toString().replace('\\', '/'),
+                            Files.readAllBytes(file), time);
+                }
+                for (Map.Entry<String, String> entry : new TreeMap<>(extra).entrySet()) {
+                    putEntry(jarOut, entry.getKey(), entry.getValue().getBytes(StandardCharsets.UTF_8), time);
                 }
             }
+            Files.setLastModifiedTime(jar, FileTime.fromMillis(time));
             return jar;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void putEntry(JarOutputStream jar, String name, byte[] bytes, long time) throws IOException {
+        JarEntry entry = new JarEntry(name);
+        entry.setTime(time);
+        jar.putNextEntry(entry);
+        jar.write(bytes);
+        jar.closeEntry();
     }
 
     /** A new class loader over {@code roots} (folders or jars), the test's loader as parent (for dag-api). */

@@ -426,7 +426,6 @@ class StateJsonTest {
         assertNotEquals(of(new int[] {1, 2}), of(new int[] {2, 1}));
         assertNotEquals(of(new String[] {"a"}), of(List.of("a")));
         assertEquals("{\"$array\":\"byte\",\"base64\":\"AQI=\"}", of(new byte[] {1, 2}));
-        assertEquals("{\"$array\":\"char\",\"text\":\"ab\"}", of(new char[] {'a', 'b'}));
     }
 
     @Test
@@ -617,6 +616,20 @@ class StateJsonTest {
 
         assertTrue(error.getMessage().startsWith("cannot hash value ("), error.getMessage());
         assertTrue(error.getMessage().contains("lambda"), error.getMessage());
+    }
+
+    @Test
+    void aLambdaWhoseCodeCannotBeToldApartIsRefusedWhereverItSitsNamingThePathAndTheFix() {
+        StateRules untold = new StateRules(value -> null, value -> {
+            throw new IllegalArgumentException("it is one of 2 lambdas of the same interface in dev.x.Flows");
+        }, Map.of());
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> StateJson.of(List.of(above(3)), untold, "argument.f"));
+
+        assertTrue(error.getMessage().startsWith("cannot hash argument.f[0] ("), error.getMessage());
+        assertTrue(error.getMessage().contains("one of 2 lambdas"), error.getMessage());
+        assertTrue(error.getMessage().contains("Serializable"), error.getMessage());
     }
 
     // ---- values the engine hashes itself ----

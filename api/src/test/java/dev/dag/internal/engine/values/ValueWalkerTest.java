@@ -109,4 +109,36 @@ class ValueWalkerTest {
 
         assertEquals(List.of(List.of("X"), List.of("X")), ValueWalker.map(List.of(shared, shared), UPPER_X));
     }
+
+    @Test
+    void arraysOfObjectsAreEnteredAndRebuiltWithTheirComponentType() {
+        Leaf[] leaves = {new Leaf("a"), new Leaf("b")};
+
+        Object mapped = ValueWalker.map(leaves, leaf -> new Leaf("x"));
+
+        assertInstanceOf(Leaf[].class, mapped);
+        assertEquals(List.of(new Leaf("x"), new Leaf("x")), List.of((Leaf[]) mapped));
+        assertSame(leaves, ValueWalker.map(leaves, UnaryOperator.identity()), "nothing replaced: the same array");
+    }
+
+    @Test
+    void aCopyHoldsTheContainersAsTheyWereWhateverChangesThemLater() {
+        Leaf leaf = new Leaf("a");
+        List<Object> inner = new ArrayList<>(List.of(leaf));
+        TreeSet<String> sorted = new TreeSet<>(java.util.Comparator.reverseOrder());
+        sorted.addAll(List.of("a", "b"));
+        Object[] array = {inner};
+        Holder holder = new Holder(new ArrayList<>(List.of(inner, sorted, array)), 1);
+
+        Holder copy = (Holder) ValueWalker.copy(holder);
+        inner.add(new Leaf("later"));
+        sorted.add("c");
+        array[0] = "replaced";
+
+        List<?> parts = (List<?>) copy.inside();
+        assertEquals(List.of(leaf), parts.get(0));
+        assertSame(leaf, ((List<?>) parts.get(0)).get(0), "leaves are kept, not copied");
+        assertEquals(List.of("b", "a"), new ArrayList<>((Set<?>) parts.get(1)), "a sorted set stays sorted alike");
+        assertEquals(List.of(leaf), ((List<?>) ((Object[]) parts.get(2))[0]));
+    }
 }

@@ -1,15 +1,11 @@
 package dev.dag.it.cache.model;
 
 import dev.dag.it.support.TestDatabase;
+import dev.dag.it.support.gen.Gen;
+import dev.dag.it.support.gen.Gens;
+import dev.dag.it.support.gen.Property;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.junit.jupiter.api.Test;
 
 /**
  * A model-based property test of the cache: random flows (2–4 stages of versioned, AUTO, lazy, imperative and
@@ -22,23 +18,25 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
  * the replay of a seed.
  */
 class CacheModelIT {
-    @Property(tries = 10)
-    @AddLifecycleHook(ModelSettings.class)
-    void onDuckDbTheCacheAgreesWithTheModelAndACleanRun(@ForAll("flows") FlowGene flow,
-                                                         @ForAll("edits") List<EditGene> edits) {
-        check(TestDatabase.Kind.DUCKDB, flow, edits);
+    /** A flow and the edits made to it, run after run. */
+    record Scenario(FlowGene flow, List<EditGene> edits) {
     }
 
-    @Property(tries = 10)
-    @AddLifecycleHook(ModelSettings.class)
-    @AddLifecycleHook(SkipWithoutPostgres.class)
-    void onPostgresTheCacheAgreesWithTheModelAndACleanRun(@ForAll("flows") FlowGene flow,
-                                                           @ForAll("edits") List<EditGene> edits) {
-        check(TestDatabase.Kind.POSTGRES, flow, edits);
+    @Test
+    void onDuckDbTheCacheAgreesWithTheModelAndACleanRun() {
+        ModelSettings.property("DuckDB").check(scenarios(),
+                scenario -> check(TestDatabase.Kind.DUCKDB, scenario));
     }
 
-    private static void check(TestDatabase.Kind kind, FlowGene flow, List<EditGene> edits) {
-        ScenarioReport report = new ScenarioRunner(kind).run(flow.toFlow(), edits);
+    @Test
+    void onPostgresTheCacheAgreesWithTheModelAndACleanRun() {
+        SkipWithoutPostgres.unlessAvailable("CacheModelIT on PostgreSQL");
+        ModelSettings.property("PostgreSQL").check(scenarios(),
+                scenario -> check(TestDatabase.Kind.POSTGRES, scenario));
+    }
+
+    private static void check(TestDatabase.Kind kind, Scenario scenario) {
+        ScenarioReport report = new ScenarioRunner(kind).run(scenario.flow().toFlow(), scenario.edits());
         collectStatistics(report);
         if (Boolean.getBoolean("dag.model.verbose")) {
             System.out.println(report.text());
@@ -48,30 +46,32 @@ class CacheModelIT {
         }
     }
 
-    /** What the scenarios exercised, printed by jqwik after the property: edits made, outcomes predicted. */
+    /** What the scenarios exercised, printed after the property: edits made, outcomes predicted. */
     private static void collectStatistics(ScenarioReport report) {
         for (Step step : report.steps()) {
             if (step.edit() != null) {
-                Statistics.label("edits").collect(step.edit().getClass().getSimpleName());
+                Property.collect("edits", step.edit().getClass().getSimpleName());
             }
-            step.prediction().tasks().values().forEach(expected -> Statistics.label("predicted outcomes")
-                    .collect(expected.outcome() + (expected.drift() ? " with code-drift warning" : "")));
+            step.prediction().tasks().values().forEach(expected -> Property.collect("predicted outcomes",
+                    expected.outcome() + (expected.drift() ? " with code-drift warning" : "")));
         }
     }
 
-    @Provide
-    Arbitrary<FlowGene> flows() {
-        Arbitrary<FlowGene.TaskGene> task = numbers(FlowGene.TaskGene.FIELDS).map(FlowGene.TaskGene::of);
-        return Combinators.combine(Arbitraries.integers().between(2, 4),
-                task.list().ofMinSize(2).ofMaxSize(ModelSettings.maxTasks())).as(FlowGene::new);
+    private static Gen<Scenario> scenarios() {
+        return flows().flatMap(flow -> edits().map(edits -> new Scenario(flow, edits)));
     }
 
-    @Provide
-    Arbitrary<List<EditGene>> edits() {
-        return numbers(EditGene.FIELDS).map(EditGene::of).list().ofMinSize(1).ofMaxSize(ModelSettings.maxEdits());
+    private static Gen<FlowGene> flows() {
+        Gen<FlowGene.TaskGene> task = numbers(FlowGene.TaskGene.FIELDS).map(FlowGene.TaskGene::of);
+        return Gens.integers(2, 4).flatMap(stages -> task.list(2, ModelSettings.maxTasks())
+                .map(tasks -> new FlowGene(stages, tasks)));
     }
 
-    private static Arbitrary<List<Integer>> numbers(int count) {
-        return Arbitraries.integers().between(0, 99).list().ofSize(count);
+    private static Gen<List<EditGene>> edits() {
+        return numbers(EditGene.FIELDS).map(EditGene::of).list(1, ModelSettings.maxEdits());
+    }
+
+    private static Gen<List<Integer>> numbers(int count) {
+        return Gens.integers(0, 99).list(count);
     }
 }

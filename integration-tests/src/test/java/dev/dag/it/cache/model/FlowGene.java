@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * The random numbers a flow is made from, and how they become a {@link FlowSpec}. Every gene list gives a valid
- * flow (inputs are picked among earlier tasks, stages only grow), so jqwik may shrink freely: dropping a task gene
- * or lowering a number gives a smaller flow of the same sort. Numbers shrink towards 0, which means: a versioned
- * task, no inputs, no constants, one stage.
+ * flow (inputs are picked among earlier tasks, stages only grow), so a failing scenario can be cut down by hand:
+ * dropping a task gene or lowering a number gives a smaller flow of the same sort. 0 means: a versioned task, no
+ * inputs, no constants, one stage.
  */
 record FlowGene(int stageCount, List<TaskGene> tasks) {
     /** One task: each field is a small non-negative number read modulo what it chooses from. */

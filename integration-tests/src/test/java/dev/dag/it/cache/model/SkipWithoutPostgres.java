@@ -1,21 +1,22 @@
 package dev.dag.it.cache.model;
 
 import dev.dag.it.support.TestDatabase;
-import net.jqwik.api.lifecycle.LifecycleContext;
-import net.jqwik.api.lifecycle.SkipExecutionHook;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Skips a PostgreSQL property, loudly, when no server answers, as {@code @OnEachDatabase} does for Jupiter tests;
  * under {@code CI=true} it never skips, so a missing server fails the property.
  */
-public final class SkipWithoutPostgres implements SkipExecutionHook {
-    @Override
-    public SkipResult shouldBeSkipped(LifecycleContext context) {
+final class SkipWithoutPostgres {
+    private SkipWithoutPostgres() {
+    }
+
+    /** Aborts the test (reported as skipped) when PostgreSQL is unavailable. */
+    static void unlessAvailable(String test) {
         String missing = TestDatabase.whyUnavailable(TestDatabase.Kind.POSTGRES);
-        if (missing == null) {
-            return SkipResult.doNotSkip();
+        if (missing != null) {
+            System.err.println("\n*** PostgreSQL tests SKIPPED: " + test + ": " + missing + " ***\n");
         }
-        System.err.println("\n*** PostgreSQL tests SKIPPED: " + context.label() + ": " + missing + " ***\n");
-        return SkipResult.skip("PostgreSQL tests SKIPPED: " + missing);
+        Assumptions.assumeTrue(missing == null, () -> "PostgreSQL tests SKIPPED: " + missing);
     }
 }

@@ -3,13 +3,18 @@ package dev.dag.it.docs.examples;
 import dev.dag.Blob;
 import dev.dag.CacheValidationMode;
 import dev.dag.ConfigContext;
+import dev.dag.FileFreshness;
 import dev.dag.Flow;
 import dev.dag.Freshness;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunOptions;
+import dev.dag.Stage;
 import dev.dag.Table;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
@@ -35,6 +40,25 @@ public final class CachingExamples {
         return Table.of("SELECT * FROM " + orders.ref() + " WHERE qty >= " + minQty).name("big_orders");
     }
     // end:big-orders
+
+    // docs:repeated-calls
+    @Materialize(version = "1")
+    static Table region(String name) {                    // gives its table no name
+        return Table.of("SELECT '" + name + "' AS region");
+    }
+
+    public static Flow regions() {
+        Flow flow = new Flow("regions");
+        try (flow) {
+            try (Stage raw = new Stage("raw")) {
+                Table north = region("north");
+                Table same = region("north");            // the same call: north's table, not run again
+                Table south = region("south");           // another call: a table of its own
+            }
+        }
+        return flow;
+    }
+    // end:repeated-calls
 
     /** Orders with a declared decimal column (docs/types.md). */
     @Materialize(version = Materialize.AUTO)
@@ -113,6 +137,20 @@ public final class CachingExamples {
     /** The task of the example above, called from a flow of DocExamplesIT. */
     public static Table ordersAsOfTodayOf(Table orders) {
         return ordersAsOfToday(orders);
+    }
+
+    // docs:csv
+    @Materialize(version = "1", freshness = FileFreshness.class)   // reruns when the file's size or time changes
+    static Table ordersFromCsv(Path csv) throws IOException {
+        List<Order> orders = Files.readAllLines(csv).stream().skip(1).map(line -> line.split(","))
+                .map(f -> new Order(Integer.parseInt(f[0]), Integer.parseInt(f[1]), new BigDecimal(f[2]))).toList();
+        return Table.of(orders).name("orders_csv");
+    }
+    // end:csv
+
+    /** The task of the example above, called from a flow of DocExamplesIT. */
+    public static Table ordersFromCsvOf(Path csv) throws IOException {
+        return ordersFromCsv(csv);
     }
 
     /** The validation modes and subsets of docs/caching.md, each run once. */

@@ -10,6 +10,7 @@ import dev.dag.internal.store.dialect.lock.LeaseCoordination;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -23,6 +24,15 @@ public final class PostgresDialect extends StandardSql {
     private static final int MAX_IDENTIFIER_BYTES = 63;
 
     private final BulkLoader copy = new PostgresCopyLoader();
+
+    /**
+     * A table written by one {@code CREATE TABLE ... AS} has its rows at increasing {@code ctid}s in the order they
+     * came; a plain scan may return them otherwise (parallel or synchronized scans).
+     */
+    @Override
+    public String selectAllInWrittenOrder(String schema, String table) {
+        return selectAll(schema, table) + " ORDER BY ctid";
+    }
 
     @Override
     public String name() {
@@ -128,9 +138,66 @@ public final class PostgresDialect extends StandardSql {
         return Optional.of("SET LOCAL lock_timeout = '" + millis + "ms'");
     }
 
+    /**
+     * One statement that waits for readers only while it holds none of the views: it waits for one view (the first,
+     * then the one that was busy last), takes the others in name order only if they are free at once (a wait of
+     * 1 ms), and else lets go of all and waits for the busy one. A reader that holds some of the views while it
+     * waits for another the publish holds (a join, or a transaction that reads them one by one, in another order)
+     * thus goes on within a millisecond, and no deadlock forms; should one form anyway, the publish looks for it
+     * after a tenth of {@code deadlock_timeout} where the session may lower it (superusers, and roles granted SET on
+     * it), long before a reader looks, and is the one aborted. It waits at most half of {@code deadlock_timeout}
+     * (and a second) in all. {@code ALTER VIEW ... RESET} takes a view's lock and nothing else ({@code LOCK TABLE}
+     * on a view also locks the tables it reads, which other runs may be reading); the option it resets is gone
+     * anyway once the publish drops and creates the view.
+     */
     @Override
-    public boolean isLockTimeout(SQLException e) {
-        return "55P03".equals(e.getSQLState()); // lock_not_available
+    public List<String> lockViews(String schema, List<String> views) {
+        if (views.isEmpty()) {
+            return List.of();
+        }
+        String names = views.stream().map(view -> literal(qualified(schema, view)))
+                .collect(java.util.stream.Collectors.joining(", "));
+        String body = "DECLARE views text[] := ARRAY[" + names + "]; readers_wait int := (SELECT setting::int FROM "
+                + "pg_catalog.pg_settings WHERE name = 'deadlock_timeout'); deadline timestamptz := clock_timestamp() "
+                + "+ least(1000, readers_wait / 2) * interval '1 millisecond'; previous text := "
+                + "current_setting('lock_timeout'); waited int := 1; taking int; "
+                + "BEGIN "
+                + "BEGIN PERFORM set_config('deadlock_timeout', greatest(1, readers_wait / 10) || 'ms', true); "
+                + "EXCEPTION WHEN insufficient_privilege THEN NULL; END; "
+                + "LOOP BEGIN "
+                + "taking := waited; PERFORM set_config('lock_timeout', greatest(1, ceil(1000 * extract(epoch FROM "
+                + "deadline - clock_timestamp())))::int || 'ms', true); "
+                + "EXECUTE 'ALTER VIEW IF EXISTS ' || views[waited] || ' RESET (check_option)'; "
+                + "PERFORM set_config('lock_timeout', '1ms', true); "
+                + "FOR i IN 1 .. array_length(views, 1) LOOP CONTINUE WHEN i = waited; taking := i; "
+                + "EXECUTE 'ALTER VIEW IF EXISTS ' || views[i] || ' RESET (check_option)'; END LOOP; "
+                + "EXIT; "
+                + "EXCEPTION WHEN lock_not_available THEN "
+                + "IF taking = waited OR clock_timestamp() >= deadline THEN RAISE; END IF; waited := taking; "
+                + "END; END LOOP; "
+                + "PERFORM set_config('lock_timeout', previous, true); "
+                + "END";
+        return List.of("DO " + dollarQuoted(body));
+    }
+
+    /** A string literal that means {@code text} whatever {@code standard_conforming_strings} is. */
+    private static String literal(String text) {
+        return "E'" + text.replace("\\", "\\\\").replace("'", "''") + "'";
+    }
+
+    /** {@code body} between dollar quotes whose tag it does not contain (identifiers may hold {@code $}). */
+    private static String dollarQuoted(String body) {
+        String tag = "$dag$";
+        for (int i = 1; body.contains(tag); i++) {
+            tag = "$dag" + i + "$";
+        }
+        return tag + body + tag;
+    }
+
+    @Override
+    public boolean gaveUpWaitingForLocks(SQLException e) {
+        return "55P03".equals(e.getSQLState()) // lock_not_available
+                || "40P01".equals(e.getSQLState()); // deadlock_detected: this transaction was chosen to give way
     }
 
     @Override
