@@ -37,6 +37,7 @@ import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
 import dev.dag.internal.store.dialect.lock.Presence;
+import dev.dag.internal.engine.trust.VersionDrift;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
