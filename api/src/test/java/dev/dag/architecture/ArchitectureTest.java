@@ -49,7 +49,7 @@ class ArchitectureTest {
      */
     private static final List<List<String>> ENGINE_ORDER = List.of(List.of("run"), List.of("run.open"),
             List.of("schedule"), List.of("plan"), List.of("materialize"), List.of("stage", "stage.cleanup"),
-            List.of("report"), List.of("events"), List.of("define"), List.of("values"));
+            List.of("report"), List.of("events"), List.of("trust"), List.of("define"), List.of("values"));
     private static final String ENGINE_CONTEXT = ENGINE + ".context";
 
     /** Every compiled class of dag-api (nested ones included) and the classes it refers to. */

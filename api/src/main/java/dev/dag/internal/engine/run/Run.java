@@ -36,6 +36,7 @@ import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
 import dev.dag.internal.store.dialect.lock.Presence;
+import dev.dag.internal.engine.trust.VersionDrift;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;

@@ -120,6 +120,12 @@ final class TaskKeyBuilder {
         return new StateRules(value -> token(value, inputs), TaskKeyBuilder::lambdaCode, ignored);
     }
 
+    /** The fingerprint of the code a lambda or method reference runs, or null when {@code value} is not one. */
+    private static String lambdaCode(Object value) {
+        CodeFingerprint code = CodeFingerprints.ofLambda(value);
+        return code == null ? null : code.hash();
+    }
+
     /** The token standing for a table, blob or placeholder; null for any other value (hashed by its state). */
     private static Object token(Object value, Function<OutputPlaceholder, Object> inputs) {
         OutputPlaceholder placeholder = Placeholders.of(value);
@@ -221,11 +227,5 @@ final class TaskKeyBuilder {
                     + "Freshness class needs a no-argument constructor; it must return a value Jackson can serialize.",
                     invocation.taskName(), null, invocation.stage().name());
         }
-    }
-
-    /** The code fingerprint of a lambda or method reference passed to a task, or null when it is not a lambda. */
-    private static String lambdaCode(Object value) {
-        CodeFingerprint code = CodeFingerprints.ofLambda(value);
-        return code == null ? null : code.hash();
     }
 }

@@ -19,6 +19,8 @@ import dev.dag.internal.engine.materialize.TaskScope;
 import dev.dag.internal.engine.plan.PlannedKeys;
 import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.trust.VersionDrift;
+import dev.dag.internal.engine.trust.OutsideInputWarnings;
 import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
 import java.util.List;
