@@ -20,8 +20,8 @@ import java.util.OptionalInt;
  *
  * In {@code dag.yaml}, each instance lists {@code url}, {@code user}, {@code password},
  * {@code schema_prefix}, {@code metadata_schema}, {@code pool_size}, {@code parallelism},
- * {@code lock_timeout_seconds}, {@code lock_mode}, {@code lock_lease_seconds}, {@code publish_wait_seconds} and
- * {@code strict_versions}; {@code ${NAME}} and
+ * {@code lock_timeout_seconds}, {@code lock_mode}, {@code lock_lease_seconds}, {@code publish_wait_seconds},
+ * {@code history_days} and {@code strict_versions}; {@code ${NAME}} and
  * {@code ${NAME:-default}} are replaced from the environment.
  */
 public final class ConfigContext implements AutoCloseable {
@@ -45,6 +45,7 @@ public final class ConfigContext implements AutoCloseable {
     private final LockMode lockMode;
     private final int lockLeaseSeconds;
     private final int publishWaitSeconds;
+    private final int historyDays;
 
     /**
      * How runs on one instance take turns on a stage and tell live runs from dead ones (see docs/concurrency.md).
@@ -80,6 +81,7 @@ public final class ConfigContext implements AutoCloseable {
         this.lockMode = builder.lockMode;
         this.lockLeaseSeconds = builder.lockLeaseSeconds;
         this.publishWaitSeconds = builder.publishWaitSeconds;
+        this.historyDays = builder.historyDays;
     }
 
     /**
@@ -211,6 +213,15 @@ public final class ConfigContext implements AutoCloseable {
         return publishWaitSeconds;
     }
 
+    /**
+     * How many days of run history dag keeps: at the end of each run, the records of runs started longer ago are
+     * forgotten (as {@code dag gc --keep-days} does, never a run whose tables a stage publishes nor the run that
+     * committed a stage last). 0 (the default) keeps every run.
+     */
+    public int historyDays() {
+        return historyDays;
+    }
+
     /** Closes the connection pool, if open. The context may be used again; it then opens a new pool. */
     @Override
     public void close() {
@@ -239,6 +250,7 @@ public final class ConfigContext implements AutoCloseable {
         private LockMode lockMode = LockMode.SESSION;
         private int lockLeaseSeconds = 30;
         private int publishWaitSeconds = 60;
+        private int historyDays;
 
         private Builder() {
         }
@@ -349,6 +361,18 @@ public final class ConfigContext implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Days of run history to keep (default 0: every run); each run forgets the records of runs started longer
+         * ago when it ends.
+         */
+        public Builder historyDays(int days) {
+            if (days < 0) {
+                throw new ConfigException("history_days must not be negative (0 keeps every run), got " + days, null);
+            }
+            this.historyDays = days;
+            return this;
+        }
+
         /** Whether a manual version whose task's code changed fails the run (default false). */
         public Builder strictVersions(boolean strict) {
             this.strictVersions = strict;
@@ -376,12 +400,13 @@ public final class ConfigContext implements AutoCloseable {
                 case "lock_mode" -> lockMode(parseLockMode(value));
                 case "lock_lease_seconds" -> lockLeaseSeconds(parseNumber("lock_lease_seconds", value));
                 case "publish_wait_seconds" -> publishWaitSeconds(parseNumber("publish_wait_seconds", value));
+                case "history_days" -> historyDays(parseNumber("history_days", value));
                 case "project_packages" -> projectPackages(java.util.Arrays.stream(value.split(","))
                         .map(String::strip).filter(text -> !text.isEmpty()).toList());
                 default -> throw new ConfigException("Unknown key '" + key + "' in instance '" + instance
                         + "'. Known keys: url, user, password, schema_prefix, metadata_schema, pool_size, "
                         + "parallelism, lock_timeout_seconds, lock_mode, lock_lease_seconds, publish_wait_seconds, "
-                        + "strict_versions, connect_timeout_seconds, project_packages.", null);
+                        + "history_days, strict_versions, connect_timeout_seconds, project_packages.", null);
             }
         }
 

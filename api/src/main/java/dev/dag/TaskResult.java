@@ -11,7 +11,9 @@ import java.util.Optional;
  * @param outcome   what happened
  * @param reason    why it ran or did not, in words
  * @param millis    wall time spent on the task (body and writes), in milliseconds
- * @param rowsWritten rows written by the task's tables (0 when nothing was written)
+ * @param rowsWritten rows written by the task's tables in this run, intermediate ones included (0 when nothing was
+ *                  written)
+ * @param rowsReturned rows of the tables the task returned, written or carried over (0 when it returned none)
  * @param tables    names of the tables the task wrote or carried over, in order
  * @param materializations every table the task's body materialized in this run, in call order, with
  *                  outcome and call site (empty when the body did not run)
@@ -21,7 +23,7 @@ import java.util.Optional;
  *                  unchanged manual version
  */
 public record TaskResult(String task, String stage, TaskOutcome outcome, String reason, long millis,
-                         long rowsWritten, List<String> tables, List<MaterializedTable> materializations,
+                         long rowsWritten, long rowsReturned, List<String> tables, List<MaterializedTable> materializations,
                          Optional<DagException> error, List<String> warnings) {
     /** Validates and copies. */
     public TaskResult {

@@ -25,10 +25,13 @@ final class CallSiteRewriter extends MethodVisitor {
     private final String method;
     private final String file;
     private final boolean task;
+    private final BridgeCalls bridge;
     private int line = -1;
 
-    CallSiteRewriter(MethodVisitor delegate, String owner, String method, String file, boolean task) {
+    CallSiteRewriter(MethodVisitor delegate, String owner, String method, String file, boolean task,
+                     BridgeCalls bridge) {
         super(Opcodes.ASM9, delegate);
+        this.bridge = bridge;
         this.owner = owner;
         this.method = method;
         this.file = file;
@@ -49,7 +52,7 @@ final class CallSiteRewriter extends MethodVisitor {
             return;
         }
         pushSite();
-        BridgeCalls.call(mv, bridgeMethod(callee, name), replacement);
+        bridge.call(mv, bridgeMethod(callee, name), replacement);
     }
 
     /** The bridge descriptor replacing a materializing call, or null when the call is something else. */
@@ -80,7 +83,7 @@ final class CallSiteRewriter extends MethodVisitor {
     public void visitInsn(int opcode) {
         if (task && (opcode == Opcodes.ARETURN || opcode == Opcodes.RETURN)) {
             pushSite();
-            BridgeCalls.call(mv, "returning", "(" + SITE + ")V");
+            bridge.call(mv, "returning", "(" + SITE + ")V");
         }
         super.visitInsn(opcode);
     }

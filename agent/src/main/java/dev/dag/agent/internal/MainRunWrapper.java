@@ -15,9 +15,12 @@ import org.objectweb.asm.Opcodes;
  */
 final class MainRunWrapper extends BodyWrapper {
     private final String runSpec;
+    private final BridgeCalls bridge;
 
-    MainRunWrapper(MethodVisitor delegate, String owner, int access, String descriptor, int stateSlot, String runSpec) {
+    MainRunWrapper(MethodVisitor delegate, String owner, int access, String descriptor, int stateSlot, String runSpec,
+                   BridgeCalls bridge) {
         super(delegate, owner, access, descriptor, stateSlot);
+        this.bridge = bridge;
         this.runSpec = runSpec;
     }
 
@@ -29,7 +32,7 @@ final class MainRunWrapper extends BodyWrapper {
     @Override
     void enter(MethodVisitor code, Label body) {
         code.visitLdcInsn(runSpec);
-        BridgeCalls.openMainRun(code);
+        bridge.openMainRun(code);
         code.visitVarInsn(Opcodes.ASTORE, stateSlot);
     }
 
@@ -37,13 +40,13 @@ final class MainRunWrapper extends BodyWrapper {
     void exit(MethodVisitor code) {
         code.visitVarInsn(Opcodes.ALOAD, stateSlot);
         code.visitInsn(Opcodes.ACONST_NULL);
-        BridgeCalls.endMainRun(code);
+        bridge.endMainRun(code);
     }
 
     @Override
     void thrown(MethodVisitor code) {
         code.visitVarInsn(Opcodes.ALOAD, stateSlot);
         code.visitVarInsn(Opcodes.ALOAD, valueSlot);
-        BridgeCalls.endMainRun(code);
+        bridge.endMainRun(code);
     }
 }

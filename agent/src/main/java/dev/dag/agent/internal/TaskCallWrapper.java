@@ -30,11 +30,13 @@ final class TaskCallWrapper extends BodyWrapper {
     private final String methodKey;
     private final String spec;
     private final Type[] parameters;
+    private final BridgeCalls bridge;
 
     /** @param spec "" for an annotated method, the configured spec text otherwise */
     TaskCallWrapper(MethodVisitor delegate, String owner, int access, String name, String descriptor, int stateSlot,
-                    String spec) {
+                    String spec, BridgeCalls bridge) {
         super(delegate, owner, access, descriptor, stateSlot);
+        this.bridge = bridge;
         this.owner = owner;
         this.isStatic = (access & Opcodes.ACC_STATIC) != 0;
         this.methodKey = name + descriptor;
@@ -46,7 +48,7 @@ final class TaskCallWrapper extends BodyWrapper {
     void enter(MethodVisitor code, Label body) {
         code.visitInsn(Opcodes.ACONST_NULL);
         code.visitVarInsn(Opcodes.ASTORE, stateSlot);
-        BridgeCalls.active(code);
+        bridge.active(code);
         code.visitJumpInsn(Opcodes.IFEQ, body);
         code.visitLdcInsn(Type.getObjectType(owner));
         code.visitLdcInsn(methodKey);
@@ -57,17 +59,17 @@ final class TaskCallWrapper extends BodyWrapper {
             code.visitVarInsn(Opcodes.ALOAD, 0);
         }
         arguments(code);
-        BridgeCalls.enter(code);
+        bridge.enter(code);
         code.visitVarInsn(Opcodes.ASTORE, stateSlot);
         code.visitVarInsn(Opcodes.ALOAD, stateSlot);
         code.visitJumpInsn(Opcodes.IFNULL, body);
         code.visitVarInsn(Opcodes.ALOAD, stateSlot);
-        BridgeCalls.skip(code);
+        bridge.skip(code);
         code.visitJumpInsn(Opcodes.IFEQ, body);
         code.visitVarInsn(Opcodes.ALOAD, stateSlot);
         code.visitInsn(Opcodes.ACONST_NULL);
         code.visitInsn(Opcodes.ACONST_NULL);
-        BridgeCalls.exit(code);
+        bridge.exit(code);
         returnResult(code);
     }
 
@@ -108,7 +110,7 @@ final class TaskCallWrapper extends BodyWrapper {
             Boxing.box(code, returnType);
         }
         code.visitInsn(Opcodes.ACONST_NULL);
-        BridgeCalls.exit(code);
+        bridge.exit(code);
         if (returnType.getSort() == Type.VOID) {
             code.visitInsn(Opcodes.POP);
         } else {
@@ -125,7 +127,7 @@ final class TaskCallWrapper extends BodyWrapper {
         loadCallOrJumpTo(code, rethrow);
         code.visitInsn(Opcodes.ACONST_NULL);
         code.visitVarInsn(Opcodes.ALOAD, valueSlot);
-        BridgeCalls.exit(code);
+        bridge.exit(code);
         code.visitInsn(Opcodes.POP);
         code.visitLabel(rethrow);
         throwableFrame(code);

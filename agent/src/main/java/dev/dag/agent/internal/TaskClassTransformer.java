@@ -1,5 +1,6 @@
 package dev.dag.agent.internal;
 
+import dev.dag.agent.internal.bundle.BundledDag;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
@@ -47,10 +48,11 @@ final class TaskClassTransformer implements ClassFileTransformer {
             if (!declared.isEmpty()) {
                 unmatched.classLoaded(className);
             }
-            if (!seesDag.matches(loader)) {
+            BridgeCalls bridge = bridge(loader, main || !declared.isEmpty());
+            if (bridge == null) {
                 return null;
             }
-            byte[] woven = weaver.weave(className, classFile, declared, main ? mainRun : null);
+            byte[] woven = weaver.weave(className, classFile, declared, main ? mainRun : null, bridge);
             if (woven != null) {
                 AgentLog.debug("instrumented " + className);
             }
@@ -59,6 +61,18 @@ final class TaskClassTransformer implements ClassFileTransformer {
             AgentLog.warn("could not instrument " + internalName + "; its tasks run as plain Java", e);
             return null;
         }
+    }
+
+    /**
+     * dag-api's bridge when the class's loader sees dag-api; else, for a class the agent's options name (a
+     * {@code tasks:} entry, the main class of {@code flow=}), the bridge of the dag the agent carries, if it loads;
+     * else null: the class stays as it is.
+     */
+    private BridgeCalls bridge(ClassLoader loader, boolean named) {
+        if (seesDag.matches(loader)) {
+            return BridgeCalls.APPLICATION;
+        }
+        return named && !BundledDag.isBundleLoader(loader) && BundledDag.available() ? BridgeCalls.BUNDLED : null;
     }
 
     /** Retransforms the classes loaded before the agent (attach at runtime) that carry tasks. */

@@ -17,6 +17,7 @@ final class TaskClassVisitor extends ClassVisitor {
     private final List<TaskDeclarations.Declaration> declared;
     private final String mainRun;
     private final Consumer<TaskDeclarations.Declaration> matched;
+    private final BridgeCalls bridge;
     private String owner;
     private String source;
 
@@ -24,14 +25,16 @@ final class TaskClassVisitor extends ClassVisitor {
      * @param mainRun the run to open ({@code AgentOptions.mainRun()}) when this is the main class of a
      *                {@code flow=} run, else null
      * @param matched hears of each entry of {@code declared} that matches a method of the class
+     * @param bridge  the bridge the woven code calls
      */
     TaskClassVisitor(ClassVisitor writer, ClassOutline outline, List<TaskDeclarations.Declaration> declared,
-                     String mainRun, Consumer<TaskDeclarations.Declaration> matched) {
+                     String mainRun, Consumer<TaskDeclarations.Declaration> matched, BridgeCalls bridge) {
         super(Opcodes.ASM9, writer);
         this.outline = outline;
         this.declared = declared;
         this.mainRun = mainRun;
         this.matched = matched;
+        this.bridge = bridge;
     }
 
     @Override
@@ -52,18 +55,20 @@ final class TaskClassVisitor extends ClassVisitor {
         if (code == null) {
             return null;
         }
-        boolean annotated = outline.annotated(name, descriptor);
+        // the bundled dag cannot read an annotation whose class the application's loader does not have
+        boolean annotated = bridge == BridgeCalls.APPLICATION && outline.annotated(name, descriptor);
         String spec = taskSpec(access, name, annotated);
         boolean hasCode = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
         int free = outline.maxLocals(name, descriptor);
         if (hasCode && mainRun != null && MainRunWrapper.isMain(access, name, descriptor)) {
             int inner = spec == null ? 0 : BodyWrapper.slots(descriptor);
-            code = new MainRunWrapper(code, owner, access, descriptor, free + inner, mainRun);
+            code = new MainRunWrapper(code, owner, access, descriptor, free + inner, mainRun, bridge);
         }
         if (hasCode && spec != null) {
-            code = new TaskCallWrapper(code, owner, access, name, descriptor, free, spec);
+            code = new TaskCallWrapper(code, owner, access, name, descriptor, free, spec, bridge);
         }
-        return new CallSiteRewriter(code, owner, name, source, annotated || declaredSpec(name) != null);
+        return new CallSiteRewriter(code, owner, name, source, annotated || declaredSpec(name) != null,
+                bridge);
     }
 
     /** "" for an annotated method, the configured spec for a declared one, null for any other. */

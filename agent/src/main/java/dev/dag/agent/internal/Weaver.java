@@ -25,8 +25,10 @@ final class Weaver {
      *
      * @param mainRun the run to open ({@code AgentOptions.mainRun()}) when this is the main class of a
      *                {@code flow=} run, else null
+     * @param bridge  the bridge the woven code calls: dag-api's, or the agent's stand-in for the dag it carries
      */
-    byte[] weave(String className, byte[] classFile, List<TaskDeclarations.Declaration> declared, String mainRun) {
+    byte[] weave(String className, byte[] classFile, List<TaskDeclarations.Declaration> declared, String mainRun,
+                 BridgeCalls bridge) {
         ClassReader reader = new ClassReader(classFile);
         if (reader.readUnsignedShort(6) < JAVA_7) {
             // older class files carry no stack map frames, which the wrappers extend
@@ -35,7 +37,8 @@ final class Weaver {
         }
         ClassOutline outline = ClassOutline.of(reader);
         ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new TaskClassVisitor(writer, outline, declared, mainRun, matched), ClassReader.EXPAND_FRAMES);
+        reader.accept(new TaskClassVisitor(writer, outline, declared, mainRun, matched, bridge),
+                ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 }

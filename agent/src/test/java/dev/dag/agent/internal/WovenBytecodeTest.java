@@ -40,7 +40,7 @@ class WovenBytecodeTest {
     @Test
     void everyTaskShapeVerifies() throws Exception {
         for (String type : List.of("example.tasks.Shapes", "example.tasks.Orders", "example.tasks.Pricing")) {
-            byte[] woven = weaver.weave(type, classFile(type), List.of(), null);
+            byte[] woven = weaver.weave(type, classFile(type), List.of(), null, BridgeCalls.APPLICATION);
 
             assertVerifies(woven);
             assertNotNull(defineAndLink(type, woven));
@@ -49,7 +49,8 @@ class WovenBytecodeTest {
 
     @Test
     void wovenHandlerComesAfterTheBodysOwnHandlers() throws Exception {
-        byte[] woven = weaver.weave("example.tasks.Shapes", classFile("example.tasks.Shapes"), List.of(), null);
+        byte[] woven = weaver.weave("example.tasks.Shapes", classFile("example.tasks.Shapes"), List.of(), null,
+                BridgeCalls.APPLICATION);
 
         MethodNode guarded = method(woven, "guarded");
         List<TryCatchBlockNode> handlers = guarded.tryCatchBlocks;
@@ -65,7 +66,7 @@ class WovenBytecodeTest {
                 "    method: tag*", "    version: 2"), "test");
 
         byte[] woven = weaver.weave("example.tasks.Shapes", classFile("example.tasks.Shapes"),
-                declared.forClass("example.tasks.Shapes"), null);
+                declared.forClass("example.tasks.Shapes"), null, BridgeCalls.APPLICATION);
 
         assertVerifies(woven);
         assertNotNull(defineAndLink("example.tasks.Shapes", woven));
@@ -78,7 +79,7 @@ class WovenBytecodeTest {
             List<TaskDeclarations.Declaration> mainIsATask = TaskDeclarations.parse(List.of("tasks:",
                     "  - class: Legacy", "    method: main"), "test").forClass("Legacy");
 
-            byte[] woven = weaver.weave("Legacy", original, mainIsATask, "flow=nightly");
+            byte[] woven = weaver.weave("Legacy", original, mainIsATask, "flow=nightly", BridgeCalls.APPLICATION);
 
             assertVerifies(woven);
             assertNotNull(defineAndLink("Legacy", woven));
@@ -90,7 +91,7 @@ class WovenBytecodeTest {
         byte[] original = Files.readAllBytes(compileLegacy("8").resolve("Legacy.class"));
         assertEquals(52, majorVersion(original), "precondition");
 
-        byte[] woven = weaver.weave("Legacy", original, List.of(), "flow=nightly");
+        byte[] woven = weaver.weave("Legacy", original, List.of(), "flow=nightly", BridgeCalls.APPLICATION);
 
         assertVerifies(woven);
         Method twice = defineAndLink("Legacy", woven).getMethod("twice", long.class, String.class);
@@ -102,7 +103,7 @@ class WovenBytecodeTest {
         byte[] classFile = classFile("example.tasks.Shapes");
         classFile[7] = 65;
 
-        byte[] woven = weaver.weave("example.tasks.Shapes", classFile, List.of(), null);
+        byte[] woven = weaver.weave("example.tasks.Shapes", classFile, List.of(), null, BridgeCalls.APPLICATION);
 
         assertEquals(65, majorVersion(woven));
         assertVerifies(woven);
@@ -113,7 +114,7 @@ class WovenBytecodeTest {
         byte[] classFile = classFile("example.tasks.Shapes");
         classFile[7] = 50;
 
-        assertNull(weaver.weave("example.tasks.Shapes", classFile, List.of(), null));
+        assertNull(weaver.weave("example.tasks.Shapes", classFile, List.of(), null, BridgeCalls.APPLICATION));
     }
 
     private static void assertVerifies(byte[] classFile) {

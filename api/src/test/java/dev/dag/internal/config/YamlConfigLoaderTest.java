@@ -73,6 +73,7 @@ class YamlConfigLoaderTest {
         assertEquals(ConfigContext.LockMode.SESSION, config.lockMode());
         assertEquals(30, config.lockLeaseSeconds());
         assertEquals(60, config.publishWaitSeconds());
+        assertEquals(0, config.historyDays(), "every run is kept");
     }
 
     @Test
@@ -318,5 +319,15 @@ class YamlConfigLoaderTest {
         Path lease = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb", "    lock_lease_seconds: 1");
         assertMentions(assertThrows(ConfigException.class, () -> ConfigContext.load(lease, "default")),
                 "lock_lease_seconds", "at least 3");
+    }
+
+    @Test
+    void historyDaysAreReadAndANegativeOneIsRefused() throws IOException {
+        Path file = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb", "    history_days: 14");
+        assertEquals(14, ConfigContext.load(file, "default").historyDays());
+
+        Path negative = yaml("instances:", "  default:", "    url: jdbc:duckdb:dag.duckdb", "    history_days: -1");
+        assertMentions(assertThrows(ConfigException.class, () -> ConfigContext.load(negative, "default")),
+                "history_days", "-1", "0 keeps every run");
     }
 }

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * An ETL program without dag imports, run in a JVM of its own with
@@ -55,25 +57,60 @@ record ChildEtl(TestDatabase db, Path config) {
 
     /** Starts {@code main} with {@code jvmOptions}; the caller awaits or kills it. */
     ChildJvm start(Class<?> main, List<String> jvmOptions) {
+        return start(System.getProperty("java.class.path"), main.getName(), jvmOptions);
+    }
+
+    /** Starts {@code mainClass} of an application on {@code classPath} with {@code jvmOptions}. */
+    ChildJvm start(String classPath, String mainClass, List<String> jvmOptions) {
         db.config().close(); // a DuckDB file admits one process: let the child have it
+        return ChildJvm.start(mainClass, "config=" + config + ",instance=it,flow=" + FLOW, jvmOptions, classPath,
+                mainClass, databaseArguments());
+    }
+
+    /** The database's URL, user and an empty password, the arguments every ETL program here takes. */
+    List<String> databaseArguments() {
         List<String> arguments = new ArrayList<>(List.of(db.config().url()));
         arguments.add(db.config().user() == null ? "" : db.config().user());
         arguments.add("");
-        return ChildJvm.start(main.getSimpleName(), "config=" + config + ",instance=it,flow=" + FLOW, jvmOptions, main,
-                arguments);
+        return arguments;
     }
 
     /** Runs {@code main} to its end, which must be {@code expectedExit}; returns its output. */
     String run(Class<?> main, List<String> jvmOptions, int expectedExit) {
-        try (ChildJvm etl = start(main, jvmOptions)) {
+        return run(System.getProperty("java.class.path"), main.getName(), jvmOptions, expectedExit);
+    }
+
+    /** Runs {@code mainClass} of an application on {@code classPath} to its end; returns its output. */
+    String run(String classPath, String mainClass, List<String> jvmOptions, int expectedExit) {
+        try (ChildJvm etl = start(classPath, mainClass, jvmOptions)) {
             assertEquals(expectedExit, etl.awaitExit(Duration.ofMinutes(2)), etl.output());
             return etl.output();
+        }
+    }
+
+    /** Runs {@code mainClass} of an application on {@code classPath} without the agent, as it runs today. */
+    String runWithoutAgent(String classPath, String mainClass) {
+        db.config().close();
+        try (ChildJvm plain = ChildJvm.startWithoutAgent(mainClass, List.of(), classPath, mainClass,
+                databaseArguments())) {
+            assertEquals(0, plain.awaitExit(Duration.ofMinutes(2)), plain.output());
+            return plain.output();
         }
     }
 
     /** The quoted metadata schema of the test database. */
     String meta() {
         return "\"" + db.config().schemaPrefix() + "dag_meta\"";
+    }
+
+    /** Each task of the last run of {@link #FLOW} and its outcome. */
+    Map<String, String> outcomesOfLastRun() {
+        Map<String, String> outcomes = new TreeMap<>();
+        for (Map<String, Object> row : db.query("SELECT task, outcome FROM " + meta() + ".task_runs WHERE run_id = '"
+                + lastRunId() + "'")) {
+            outcomes.put((String) row.get("task"), (String) row.get("outcome"));
+        }
+        return outcomes;
     }
 
     /** The id of the last run of {@link #FLOW}. */

@@ -7,7 +7,6 @@ import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * ETL code without any dag import, run with {@code -javaagent:dag-agent.jar=config=...,flow=nightly}: the
@@ -26,15 +25,6 @@ class UnchangedEtlIT {
         return etl.run(LegacyEtl.class, List.of("-Detl.threshold=" + threshold), 0);
     }
 
-    private static Map<String, String> outcomesOfLastRun(ChildEtl etl) {
-        Map<String, String> outcomes = new TreeMap<>();
-        for (Map<String, Object> row : etl.db().query("SELECT task, outcome FROM " + etl.meta()
-                + ".task_runs WHERE run_id = '" + etl.lastRunId() + "'")) {
-            outcomes.put((String) row.get("task"), (String) row.get("outcome"));
-        }
-        return outcomes;
-    }
-
     @OnEachDatabase
     void firstRunMaterializesSecondIsCacheValidAndAnEditedStepRerunsWithItsConsumers(TestDatabase db)
             throws Exception {
@@ -43,18 +33,18 @@ class UnchangedEtlIT {
         String first = runEtl(etl, 5);
         assertTrue(first.contains("RESULT 500"), first);
         assertTrue(first.contains("dag_data"), "main received a query on the stored table: " + first);
-        assertEquals(Map.of("bigOrders", "RAN", "orders", "RAN", "summary", "RAN"), outcomesOfLastRun(etl));
+        assertEquals(Map.of("bigOrders", "RAN", "orders", "RAN", "summary", "RAN"), etl.outcomesOfLastRun());
         assertEquals(1000L, ((Number) db.value("SELECT count(*) FROM " + db.table("raw", "orders"))).longValue());
 
         String second = runEtl(etl, 5);
         assertTrue(second.contains("RESULT 500"), second);
         assertEquals(Map.of("bigOrders", "LAZY_CACHE_VALID", "orders", "LAZY_CACHE_VALID",
-                "summary", "LAZY_CACHE_VALID"), outcomesOfLastRun(etl));
+                "summary", "LAZY_CACHE_VALID"), etl.outcomesOfLastRun());
 
         String edited = runEtl(etl, 8);
         assertTrue(edited.contains("RESULT 200"), edited);
         assertEquals(Map.of("bigOrders", "RAN", "orders", "LAZY_CACHE_VALID", "summary", "RAN"),
-                outcomesOfLastRun(etl));
+                etl.outcomesOfLastRun());
     }
 
     @OnEachDatabase

@@ -57,28 +57,49 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, String agentOptions, List<String> options, Class<?> mainClass,
                                  List<String> arguments) {
-        return start(name, agentOptions, options, Map.of(), mainClass, arguments);
+        return start(name, agentOptions, true, options, Map.of(), System.getProperty("java.class.path"),
+                mainClass.getName(), arguments);
     }
 
     /** Like {@link #start(String, List, Class, List)}, with {@code environment} added to this JVM's environment. */
     public static ChildJvm start(String name, List<String> options, Map<String, String> environment,
                                  Class<?> mainClass, List<String> arguments) {
-        return start(name, null, options, environment, mainClass, arguments);
+        return start(name, null, true, options, environment, System.getProperty("java.class.path"),
+                mainClass.getName(), arguments);
     }
 
-    private static ChildJvm start(String name, String agentOptions, List<String> options,
-                                  Map<String, String> environment, Class<?> mainClass, List<String> arguments) {
+    /**
+     * Like {@link #start(String, String, List, Class, List)}, for an application of its own: {@code mainClass} on
+     * {@code classPath} instead of the test's class path (with the agent, which brings dag, but no dag-api).
+     */
+    public static ChildJvm start(String name, String agentOptions, List<String> options, String classPath,
+                                 String mainClass, List<String> arguments) {
+        return start(name, agentOptions, true, options, Map.of(), classPath, mainClass, arguments);
+    }
+
+    /** Like {@link #start(String, String, List, String, String, List)}, without the agent: the program as it is. */
+    public static ChildJvm startWithoutAgent(String name, List<String> options, String classPath, String mainClass,
+                                             List<String> arguments) {
+        return start(name, null, false, options, Map.of(), classPath, mainClass, arguments);
+    }
+
+    private static ChildJvm start(String name, String agentOptions, boolean withAgent, List<String> options,
+                                  Map<String, String> environment, String classPath, String mainClass,
+                                  List<String> arguments) {
         ScratchFolder tmp = ScratchFolder.create("dag-child-");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : testJvmOptions()) {
             boolean agent = option.startsWith("-javaagent:") && option.contains("dag-agent");
+            if (agent && !withAgent) {
+                continue;
+            }
             command.add(agent && agentOptions != null ? option.split("=")[0] + "=" + agentOptions : option);
         }
         command.addAll(SHORT_LIVED);
         command.add(tmp.javaTmpdirOption()); // after the test JVM's own, which it overrides
         command.addAll(options);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(arguments);
         try {
             ProcessBuilder builder = tmp.asTmpdirOf(new ProcessBuilder(command)).redirectErrorStream(true);

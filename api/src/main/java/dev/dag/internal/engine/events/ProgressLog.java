@@ -45,8 +45,8 @@ final class ProgressLog implements RunListener {
 
     @Override
     public void taskFinished(RunContext run, TaskResult task) {
-        LOG.info("stage {}: task {} {} in {} ms, {} rows: {}", task.stage(), task.task(), task.outcome(), task.millis(),
-                task.rowsWritten(), task.reason());
+        LOG.info("stage {}: task {} {} in {} ms, {} rows ({} written): {}", task.stage(), task.task(), task.outcome(),
+                task.millis(), task.rowsReturned(), task.rowsWritten(), task.reason());
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.cache.sql.RowOrder;
+import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -63,6 +65,9 @@ final class OutputWriter {
         TableKeys.Keyed keyed = TableKeys.forTable(scope, source, name, path);
         StoredTable stored = scope.writeTable(source, name, keyed, scope.returnSite(), true);
         scope.markReturned(stored.physicalName(), path);
+        if (scope.descriptor().shape() == ReturnShape.SQL) { // the caller reads the rows in the query's order
+            stored = stored.withQuery(scope.readQuery(stored, RowOrder.defined((String) table.obj())));
+        }
         return Bindings.storedTable(table, stored);
     }
 

@@ -182,6 +182,11 @@ public final class TaskScope implements TaskContext {
         return write.stored();
     }
 
+    /** The query that reads {@code stored}, in the order its rows were written when {@code inWrittenOrder}. */
+    String readQuery(StoredTable stored, boolean inWrittenOrder) {
+        return stageRun.writer().readQuery(stored.ref(), inWrittenOrder);
+    }
+
     /** Stores a blob of this task; returns the value as consumers will read it. */
     Object writeBlob(String name, Object value, String blobKey) {
         ClassLoader loader = descriptor().method().getDeclaringClass().getClassLoader();

@@ -23,7 +23,6 @@ import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.events.RunEvents;
-import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.report.ReportBuilder;
 import dev.dag.internal.engine.report.ReportJson;
 import dev.dag.internal.engine.report.ReportRecorder;
@@ -37,13 +36,16 @@ import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunningStatements;
 import dev.dag.internal.store.dialect.lock.Presence;
+import dev.dag.internal.engine.trust.VersionDrift;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -75,7 +77,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final Instant startedAt = Instant.now();
     private final ReportRecorder recorder = new ReportRecorder();
     private RunEvents events = RunEvents.none();
-    private PlanBook plan;
+    private final RunMode mode;
     /** Task methods called on other threads that this run warned about already. */
     private final Set<String> warnedMethods = ConcurrentHashMap.newKeySet();
     /**
@@ -89,8 +91,9 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private RunResult result;
 
     private Run(FlowDefinition flow, RunOptions options, ConfigContext config, Database database,
-                Metadata metadata, RunCatalog catalog) {
+                Metadata metadata, RunCatalog catalog, RunMode mode) {
         this.flow = flow;
+        this.mode = mode;
         this.options = options;
         this.config = config;
         this.database = database;
@@ -115,7 +118,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             throw new MaterializationException("Cannot open dag's metadata schema '" + database.metadataSchema()
                     + "' in " + config + ": " + e.getMessage(), null, null, null, null, e);
         }
-        Run run = new Run(flow, options, config, database, metadata, catalog);
+        Run run = new Run(flow, options, config, database, metadata, catalog, RunMode.REAL);
         try {
             run.presence = database.join(run.runId);
         } catch (SQLException e) {
@@ -142,8 +145,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         ConfigContext config = configOf(options);
         Database database = Databases.forReading(config);
         Run run = new Run(flow, options, config, database, Metadata.openForReading(database),
-                new RunCatalog(database, flow.stageNames()));
-        run.plan = new PlanBook();
+                new RunCatalog(database, flow.stageNames()), RunMode.plan());
         return run;
     }
 
@@ -153,12 +155,12 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
 
     /** What this run found, when it plans ({@link #openForPlan}). */
     Plan plan() {
-        return plan.plan(flow, instanceText(), runId);
+        return mode.plan(flow, instanceText(), runId);
     }
 
     /** What this run, when it plans, found for {@code invocation}; null when it did not reach it. */
     PlannedTask planned(TaskInvocation invocation) {
-        return plan.of(invocation);
+        return mode.planned(invocation);
     }
 
     /** The table or blob bound to {@code placeholder} (for a plan: the committed one when cache-valid), or null. */
@@ -249,11 +251,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         events.stageStarted(stage.name());
         StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), catalog);
         try {
-            if (plan != null) {
-                stageRun.read();
-            } else {
-                stageRun.begin();
-            }
+            mode.beginStage(stageRun);
         } catch (DagException e) {
             events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;
@@ -322,9 +320,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     /** Records a task that does not run, and why. */
     void skip(TaskInvocation invocation, String reason) {
         events.taskFinished(ledger.skip(invocation, reason));
-        if (plan != null) {
-            plan.record(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
-        }
+        mode.reported(invocation, TaskOutcome.SKIPPED, reason, List.of(), List.of());
     }
 
     /** Whether a task's outputs cannot be had in this run (it failed, was skipped or its stage not committed). */
@@ -350,7 +346,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                 throw abortedAtExit(stage.name()); // the hook dropped what the stage wrote
             }
             openStages.remove(stage);
-            if (plan != null) {
+            if (!mode.writes()) {
                 if (stage.failed()) {
                     ledger.forgetOutputsOf(stage.definition()); // as a run would: its consumers are skipped
                 }
@@ -385,17 +381,23 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             if (result == null) {
                 AgentPresence.unmatchedTaskEntries().forEach(this::warn);
                 result = ledger.result(flow, runId, millis(), config);
-                if (!abortedAtExit && plan == null) {
+                if (!abortedAtExit && mode.writes()) {
                     RetiredTables.dropUnread(database, metadata, runId);
                     DagException failure = ledger.failure();
                     RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
                             failure == null ? null : failure.getMessage());
                     result.attachReport(report);
-                    ledger.runFinished(metadata, runId, ReportJson.write(report));
+                    ledger.runFinished(metadata, runId, ReportJson.write(report), historyCutoff());
                 }
                 ended();
-                LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
-                        abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed", result.millis());
+                if (!mode.writes()) { // nothing ran: a plan or a dry run only read the committed versions
+                    LOG.info("plan {} of flow '{}' {} in {} ms: nothing was run or written", runId, flow.name(),
+                            result.successful() ? "made" : "failed", result.millis());
+                } else {
+                    LOG.info("run {} of flow '{}' {} in {} ms", runId, flow.name(),
+                            abortedAtExit ? "was aborted" : result.successful() ? "succeeded" : "failed",
+                            result.millis());
+                }
                 events.runFinished(result);
             }
             return result;
@@ -433,13 +435,19 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             openStages.clear();
             ledger.fail(new DagException("Run " + runId + " was aborted: the JVM exited before it ended", null, null,
                     null, null));
-            ledger.runEnded(metadata, runId, RunStatus.ABORTED, null);
+            ledger.runEnded(metadata, runId, RunStatus.ABORTED, null, Optional.empty());
             ended();
             LOG.warn("run {} of '{}' aborted: the JVM exits (System.exit, or a signal) before the run ended. Its open "
                     + "stages {} committed nothing; what they wrote is dropped", runId, flow.name(), stages);
         } finally {
             ending.unlock();
         }
+    }
+
+    /** When the instance keeps a bounded history: runs started before this are forgotten as this run ends. */
+    private Optional<Instant> historyCutoff() {
+        int days = config.historyDays();
+        return days == 0 ? Optional.empty() : Optional.of(Instant.now().minus(Duration.ofDays(days)));
     }
 
     /** No longer open in this JVM, nor live for other runs. */
@@ -489,7 +497,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     }
 
     private TaskRunner runner(StageExecution stage) {
-        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions(), plan);
+        return new TaskRunner(stage, ledger, options.cacheValidation(), flow.name(), strictVersions(), mode);
     }
 
     private void report(StageExecution stage, TaskInvocation invocation, TaskExecution execution, long millis) {
@@ -507,10 +515,8 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             stage.markFailed();
         }
         events.taskFinished(result);
-        if (plan != null) {
-            plan.record(invocation, execution.outcome(), execution.reason(), execution.tables(),
-                    execution.materializations());
-        }
+        mode.reported(invocation, execution.outcome(), execution.reason(), execution.tables(),
+                execution.materializations());
     }
 
     private long millis() {

@@ -92,7 +92,8 @@ final class RunLedger {
         String stage = invocation.stage().name();
         Optional<DagException> error = Optional.ofNullable(execution.failure());
         TaskResult result = new TaskResult(invocation.taskName(), stage, execution.outcome(), execution.reason(),
-                millis, execution.rows(), execution.tables(), execution.materializations(), error, execution.warnings());
+                millis, execution.rows(), returnedRows(execution.outputs()), execution.tables(),
+                execution.materializations(), error, execution.warnings());
         results.add(result);
         history.add(new RunLog.TaskRun(stage, invocation.taskName(), execution.outcome().name(),
                 execution.reason(), millis, execution.rows()));
@@ -114,13 +115,23 @@ final class RunLedger {
         return result;
     }
 
+    /** The rows of the tables among a task's outputs (a table whose rows are unknown counts none). */
+    private static long returnedRows(Map<String, Object> outputs) {
+        long rows = 0;
+        for (Object output : outputs.values()) {
+            StoredTable stored = output instanceof Table table ? Bindings.stored(table) : null;
+            rows += stored == null ? 0 : Math.max(0, stored.rows());
+        }
+        return rows;
+    }
+
     /** Records a task that did not run; returns its result. */
     synchronized TaskResult skip(TaskInvocation invocation, String reason) {
         unavailable.add(invocation);
         reported.add(invocation);
         reportedTasks.add(invocation);
         TaskResult result = new TaskResult(invocation.taskName(), invocation.stage().name(), TaskOutcome.SKIPPED,
-                reason, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
+                reason, 0, 0, 0, List.of(), List.of(), Optional.empty(), List.of());
         results.add(result);
         history.add(new RunLog.TaskRun(invocation.stage().name(), invocation.taskName(),
                 TaskOutcome.SKIPPED.name(), reason, 0, 0));
@@ -195,18 +206,25 @@ final class RunLedger {
         }
     }
 
-    /** Records the run's end, its task history and its report (JSON) in the metadata. */
-    synchronized void runFinished(Metadata metadata, String runId, String report) {
-        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report);
+    /**
+     * Records the run's end, its task history and its report (JSON) in the metadata; forgets the runs started before
+     * {@code forgetStartedBefore}, if present.
+     */
+    synchronized void runFinished(Metadata metadata, String runId, String report,
+                                  Optional<Instant> forgetStartedBefore) {
+        runEnded(metadata, runId, failure == null ? RunStatus.SUCCEEDED : RunStatus.FAILED, report,
+                forgetStartedBefore);
     }
 
     /**
      * Records the run's end with {@code status}, its task history and its report (null: none) in the metadata, in
      * one transaction.
      */
-    synchronized void runEnded(Metadata metadata, String runId, RunStatus status, String report) {
+    synchronized void runEnded(Metadata metadata, String runId, RunStatus status, String report,
+                               Optional<Instant> forgetStartedBefore) {
         try {
-            metadata.runs().ended(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report);
+            metadata.runs().ended(runId, status, inDefinitionOrder(history), List.copyOf(unchangedStages), report,
+                    forgetStartedBefore);
         } catch (SQLException e) {
             LOG.warn("run {}: could not record the run's end in the metadata: {}", runId, e.getMessage());
         }

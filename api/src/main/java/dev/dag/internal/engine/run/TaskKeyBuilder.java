@@ -117,7 +117,13 @@ final class TaskKeyBuilder {
     static StateRules rules(TaskDescriptor task, Function<OutputPlaceholder, Object> inputs) {
         Map<String, Set<String>> ignored = task.ignoredFields().isEmpty() ? Map.of()
                 : Map.of(task.method().getDeclaringClass().getName(), task.ignoredFields());
-        return new StateRules(value -> token(value, inputs), LambdaCode::of, ignored);
+        return new StateRules(value -> token(value, inputs), TaskKeyBuilder::lambdaCode, ignored);
+    }
+
+    /** The fingerprint of the code a lambda or method reference runs, or null when {@code value} is not one. */
+    private static String lambdaCode(Object value) {
+        CodeFingerprint code = CodeFingerprints.ofLambda(value);
+        return code == null ? null : code.hash();
     }
 
     /** The token standing for a table, blob or placeholder; null for any other value (hashed by its state). */

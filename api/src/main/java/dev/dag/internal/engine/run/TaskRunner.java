@@ -16,16 +16,17 @@ import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.materialize.TaskScope;
-import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.plan.PlannedKeys;
-import dev.dag.internal.engine.plan.PlannedOutputs;
 import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.trust.VersionDrift;
+import dev.dag.internal.engine.trust.OutsideInputWarnings;
 import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Runs one task call in its stage: binds its inputs, computes its cache key and either carries its
@@ -39,12 +40,11 @@ final class TaskRunner {
     private final CacheValidationMode mode;
     private final String flowName;
     private final boolean strictVersions;
-    private final PlanBook plan;
+    private final RunMode runMode;
 
-    /** {@code plan}: where a plan records what it cannot foresee; null for a run. */
     TaskRunner(StageExecution stage, RunLedger ledger, CacheValidationMode mode, String flowName,
-               boolean strictVersions, PlanBook plan) {
-        this.plan = plan;
+               boolean strictVersions, RunMode runMode) {
+        this.runMode = runMode;
         this.stage = stage;
         this.stageRun = stage.stageRun();
         this.ledger = ledger;
@@ -127,10 +127,10 @@ final class TaskRunner {
     private TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced, Object[] args, TaskKey key,
                               CacheEntry previous, ArgumentBinder binder, String base) {
         TaskDescriptor task = invocation.descriptor();
-        String unforeseeable = plan == null ? null : plan.unforeseeable(invocation, inputKeys(binder),
+        Optional<TaskExecution> unforeseeable = runMode.unforeseeable(invocation, stageRun, inputKeys(binder),
                 binder.byPlaceholder());
-        if (unforeseeable != null) {
-            return unknown(invocation, unforeseeable);
+        if (unforeseeable.isPresent()) {
+            return unforeseeable.get();
         }
         boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
                 || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
@@ -148,63 +148,21 @@ final class TaskRunner {
             reason = fresh != null ? fresh : reason;
         }
         reason = withLastFlow(reason, previous);
-        if (plan != null && !task.lazy()) {
-            return planned(invocation, key, reason, force || inputKeys(binder).values().stream()
-                    .anyMatch(PlannedKeys::isNew), previous);
+        Optional<TaskExecution> withoutBody = runMode.withoutBody(invocation, stageRun, key, reason,
+                force || inputKeys(binder).values().stream().anyMatch(PlannedKeys::isNew), previous);
+        if (withoutBody.isPresent()) {
+            return withoutBody.get();
         }
         TaskScope scope = new TaskScope(invocation, stageRun, key, force, base);
         binder.inputs().forEach(scope::seeInput);
         TaskExecution execution = execute(invocation, ordinal, args, scope, reason);
-        return plan == null ? execution : plannedBody(invocation, execution, force);
+        return runMode.afterBody(invocation, stageRun, execution, force);
     }
 
     private Map<OutputPlaceholder, String> inputKeys(ArgumentBinder binder) {
         Map<OutputPlaceholder, String> keys = new LinkedHashMap<>();
         binder.byPlaceholder().keySet().forEach(placeholder -> keys.put(placeholder, ledger.outputKey(placeholder)));
         return keys;
-    }
-
-    /**
-     * For a plan: a task with a version that would run. Its body does not run; its outputs get the keys the run
-     * would give them (new ones when it runs without a version, forced, or from inputs with new keys), and its
-     * tables are those of its last cache entry.
-     */
-    private TaskExecution planned(TaskInvocation invocation, TaskKey key, String reason, boolean newOutputs,
-                                  CacheEntry previous) {
-        boolean renewed = newOutputs || invocation.descriptor().version().isEmpty();
-        PlannedOutputs outputs = PlannedOutputs.of(invocation.descriptor(), stageRun.writer(),
-                path -> renewed ? PlannedKeys.newKey() : key.outputKey(path));
-        List<String> tables = previous == null ? List.of() : previous.outputs().stream()
-                .filter(CacheEntry.Output::isTable).map(CacheEntry.Output::name).toList();
-        return new TaskExecution(TaskOutcome.RAN, reason, outputs.bound(), outputs.keys(), tables, List.of(), 0, null,
-                List.of());
-    }
-
-    /**
-     * For a plan: a lazy body that ran. If it stopped at something only a run has, the task is unknown. A forced
-     * lazy task with a source fingerprint keys its tables with the run's id, so their consumers see new keys.
-     */
-    private TaskExecution plannedBody(TaskInvocation invocation, TaskExecution execution, boolean force) {
-        String unforeseeable = execution.failure() == null ? null : PlanBook.unforeseeable(execution.failure());
-        if (unforeseeable != null) {
-            return unknown(invocation, unforeseeable);
-        }
-        if (!force || !invocation.descriptor().hasFreshness() || execution.failure() != null) {
-            return execution;
-        }
-        Map<String, String> keys = new LinkedHashMap<>();
-        execution.outputKeys().keySet().forEach(path -> keys.put(path, PlannedKeys.newKey()));
-        return new TaskExecution(execution.outcome(), execution.reason(), execution.outputs(), keys, execution.tables(),
-                execution.materializations(), execution.rows(), null, execution.warnings());
-    }
-
-    /** For a plan: a task it cannot foresee; its consumers see undetermined keys. */
-    private TaskExecution unknown(TaskInvocation invocation, String why) {
-        plan.markUnknown(invocation, why);
-        PlannedOutputs outputs = PlannedOutputs.of(invocation.descriptor(), stageRun.writer(),
-                path -> PlannedKeys.undetermined());
-        return new TaskExecution(TaskOutcome.SKIPPED, why, outputs.bound(), outputs.keys(), List.of(), List.of(), 0,
-                null, List.of());
     }
 
     private static Object[] bind(ArgumentBinder binder, TaskInvocation invocation) {

@@ -61,6 +61,12 @@ public final class StageWriter {
     public record BlobWrite(Object value, String physical, boolean reused) {
     }
 
+    /** The query that reads the table {@code ref}, in the order its rows were written when {@code inWrittenOrder}. */
+    public String readQuery(TableRef ref, boolean inWrittenOrder) {
+        return inWrittenOrder ? database.dialect().selectAllInWrittenOrder(ref.schema(), ref.name())
+                : database.dialect().selectAll(ref.schema(), ref.name());
+    }
+
     /** From now on nothing is written: each table or blob that a run would write is only keyed (a plan). */
     void planOnly() {
         planning = true;

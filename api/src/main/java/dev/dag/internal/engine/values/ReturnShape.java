@@ -2,6 +2,7 @@ package dev.dag.internal.engine.values;
 
 import dev.dag.Blob;
 import dev.dag.Table;
+import dev.dag.internal.seam.TableAccess;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,7 +116,9 @@ public enum ReturnShape {
 
         @Override
         public Object join(Class<?> type, int count, Function<String, Object> output) {
-            return "SELECT * FROM " + ((Table) output.apply("")).ref();
+            Table table = (Table) output.apply("");
+            TableAccess.Stored stored = TableAccess.tables().stored(table);
+            return stored instanceof StoredTable written && written.query() != null ? written.query() : "SELECT * FROM " + table.ref();
         }
     };
 

@@ -17,16 +17,17 @@ public final class StoredTable implements TableAccess.Stored {
     private final String cacheKey;
     private final Supplier<Object> contentReader;
     private final boolean written;
+    private final String query;
     private Object content;
     private boolean read;
 
     public StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey,
                        Supplier<Object> contentReader) {
-        this(stage, tableName, ref, rows, cacheKey, contentReader, true);
+        this(stage, tableName, ref, rows, cacheKey, contentReader, true, null);
     }
 
     private StoredTable(String stage, String tableName, TableRef ref, long rows, String cacheKey,
-                        Supplier<Object> contentReader, boolean written) {
+                        Supplier<Object> contentReader, boolean written, String query) {
         this.stage = stage;
         this.tableName = tableName;
         this.ref = ref;
@@ -34,6 +35,7 @@ public final class StoredTable implements TableAccess.Stored {
         this.cacheKey = cacheKey;
         this.contentReader = contentReader;
         this.written = written;
+        this.query = query;
     }
 
     /**
@@ -41,12 +43,22 @@ public final class StoredTable implements TableAccess.Stored {
      * are what the run would give consumers, reading its rows is {@link NotYetWritten}.
      */
     public static StoredTable planned(String stage, String tableName, TableRef ref, String cacheKey) {
-        return new StoredTable(stage, tableName, ref, -1, cacheKey, () -> ref, false);
+        return new StoredTable(stage, tableName, ref, -1, cacheKey, () -> ref, false, null);
     }
 
     /** The same stored table, seen through another content reader. */
     public StoredTable withContent(Supplier<Object> reader) {
-        return new StoredTable(stage, tableName, ref, rows, cacheKey, reader, written);
+        return new StoredTable(stage, tableName, ref, rows, cacheKey, reader, written, query);
+    }
+
+    /** The same stored table, read by {@code readQuery} (the query a SQL task hands its caller). */
+    public StoredTable withQuery(String readQuery) {
+        return new StoredTable(stage, tableName, ref, rows, cacheKey, contentReader, written, readQuery);
+    }
+
+    /** The query that reads this table as its task's caller gets it, or null when nothing but the table is known. */
+    public String query() {
+        return query;
     }
 
     /** Whether the physical table exists (false for a {@link #planned} one). */

@@ -104,6 +104,12 @@ public interface Dialect {
     String selectAll(String schema, String table);
 
     /**
+     * {@code SELECT * FROM schema.table} in the order its rows were written by {@code CREATE TABLE ... AS} (for a
+     * query that defined the order of its rows), ordered by the database's row address.
+     */
+    String selectAllInWrittenOrder(String schema, String table);
+
+    /**
      * The tables and views of a schema: columns (table_name); parameter: the schema name. One query, where
      * the JDBC catalog ({@code DatabaseMetaData.getTables}) may take several milliseconds a call.
      */

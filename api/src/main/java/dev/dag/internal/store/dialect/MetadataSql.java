@@ -75,21 +75,10 @@ public final class MetadataSql {
                         + "status VARCHAR(20) NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("stage_commits") + " (stage VARCHAR(200) NOT NULL, "
                         + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)",
-                createRunReports());
-    }
-
-    /**
-     * The table of run reports (added after format 1 without changing it: a dag that does not know it ignores it,
-     * and {@link #selectAnyRunReport()} tells a store that lacks it).
-     */
-    public String createRunReports() {
-        return "CREATE TABLE IF NOT EXISTS " + table("run_reports")
-                + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)";
-    }
-
-    /** Fails when the table of run reports does not exist; returns no row. */
-    public String selectAnyRunReport() {
-        return "SELECT run_id FROM " + table("run_reports") + " WHERE 1 = 0";
+                // added after format 1 without changing it (a dag that does not know it ignores it): the upgrade
+                // from format 1 creates it
+                "CREATE TABLE IF NOT EXISTS " + table("run_reports")
+                        + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)");
     }
 
     /** Every commit of every stage, newest first: columns (stage, run_id, committed_at). */
@@ -137,6 +126,22 @@ public final class MetadataSql {
                 "DELETE FROM " + table("run_reports") + " WHERE run_id = ?",
                 "DELETE FROM " + table("stage_commits") + " WHERE run_id = ?",
                 "DELETE FROM " + table("runs") + " WHERE run_id = ?");
+    }
+
+    /**
+     * Deletes what the metadata keeps of the runs started before a time, except a run whose objects a stage
+     * publishes and the run that committed a stage last (the rule of {@code dag gc}); parameter: the time (text at
+     * UTC). The record in {@code runs} goes last: the other statements find the runs there.
+     */
+    public List<String> deleteRunsStartedBefore() {
+        String old = "SELECT r.run_id FROM " + table("runs") + " r WHERE r.started_at < " + TIMESTAMP
+                + " AND r.run_id NOT IN (SELECT run_id FROM " + table("objects") + " WHERE state = 'published')"
+                + " AND r.run_id NOT IN (SELECT c.run_id FROM " + table("stage_commits") + " c WHERE c.committed_at"
+                + " = (SELECT max(l.committed_at) FROM " + table("stage_commits") + " l WHERE l.stage = c.stage))";
+        return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("run_reports") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("stage_commits") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("runs") + " WHERE run_id IN (" + old + ")");
     }
 
     /** Deletes the cache entries and commits of a stage (its objects are forgotten one by one); parameter: stage. */

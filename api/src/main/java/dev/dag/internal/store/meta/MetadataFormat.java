@@ -56,8 +56,9 @@ final class MetadataFormat {
 
     /** Creates the metadata tables if missing, or upgrades them from an older format. */
     void createOrUpgrade() throws SQLException {
-        if (existingVersion() == MetadataSql.FORMAT_VERSION && hasRunReports()) {
-            return; // the usual case: no DDL, which costs a commit each on an embedded database
+        if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+            return; // the usual case: no DDL, which costs a commit each on an embedded database (a store of this
+                    // format has every table: the run that wrote the format created or upgraded them all)
         }
         synchronized (database) {
             for (int attempt = 1; ; attempt++) {
@@ -136,17 +137,6 @@ final class MetadataFormat {
                 + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
                 + "by dropping that schema, the stage schemas and '" + database.dataSchema()
                 + "' (see docs/storage.md, 'Resetting').", null);
-    }
-
-    /** Whether the table of run reports exists (a store written by an earlier dag of format 1 lacks it). */
-    private boolean hasRunReports() {
-        try (Connection connection = database.connection();
-             Statement statement = connection.createStatement()) {
-            statement.executeQuery(sql.selectAnyRunReport()).close();
-            return true;
-        } catch (SQLException e) {
-            return false;
-        }
     }
 
     /** The stored format version, or -1 when the metadata tables do not exist yet. */

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -48,10 +49,11 @@ public final class RunLog {
      * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
      * did to its tasks and why, readable after the fact, the commits of its stages that it found unchanged (they
      * publish nothing, so they are recorded here rather than with a commit of their own) and its report (JSON, or
-     * null for none).
+     * null for none). With {@code forgetStartedBefore}, the same transaction forgets the runs started before it
+     * (see {@link dev.dag.ConfigContext#historyDays()}).
      */
     public void ended(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages,
-                      String report) throws SQLException {
+                      String report, Optional<Instant> forgetStartedBefore) throws SQLException {
         try (Connection connection = database.connection()) {
             Transactions.commit(connection, ending -> {
                 Instant now = Instant.now();
@@ -61,6 +63,12 @@ public final class RunLog {
                     Queries.update(ending, sql.insertRunReport(), runId, report);
                 }
                 Queries.update(ending, sql.finishRun(), MetadataValues.timeText(now), status.stored(), runId);
+                if (forgetStartedBefore.isPresent()) {
+                    String before = MetadataValues.timeText(forgetStartedBefore.get());
+                    for (String delete : sql.deleteRunsStartedBefore()) {
+                        Queries.update(ending, delete, before);
+                    }
+                }
             });
         }
     }

@@ -189,7 +189,7 @@ class MetadataStoreTest {
                     List.of()), Set.of());
             connection.commit();
             store.runs().ended("r2", RunStatus.SUCCEEDED, runs, List.of(new RunLog.StageCommit("raw",
-                    java.time.Instant.now())), "{}");
+                    java.time.Instant.now())), "{}", java.util.Optional.empty());
 
             assertEquals(second.stream().sorted().toList(),
                     physicalNames(published(store, connection)).stream().sorted().toList());

@@ -43,7 +43,8 @@ class MetadataTimesTest {
     private static void commit(Metadata store, String runId, String flow, String stage, Instant at)
             throws SQLException {
         store.runs().started(runId, flow);
-        store.runs().ended(runId, RunStatus.SUCCEEDED, List.of(), List.of(new RunLog.StageCommit(stage, at)), null);
+        store.runs().ended(runId, RunStatus.SUCCEEDED, List.of(), List.of(new RunLog.StageCommit(stage, at)), null,
+                java.util.Optional.empty());
     }
 
     @Test

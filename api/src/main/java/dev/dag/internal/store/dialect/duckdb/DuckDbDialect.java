@@ -56,6 +56,12 @@ public final class DuckDbDialect extends StandardSql {
                 + qualified(targetSchema, targetTable));
     }
 
+    /** {@code rowid} numbers a table's rows in the order they were inserted. */
+    @Override
+    public String selectAllInWrittenOrder(String schema, String table) {
+        return selectAll(schema, table) + " ORDER BY rowid";
+    }
+
     @Override
     public boolean mayHoldData(String jdbcUrl) {
         String path = pathOf(jdbcUrl);

@@ -25,6 +25,15 @@ public final class PostgresDialect extends StandardSql {
 
     private final BulkLoader copy = new PostgresCopyLoader();
 
+    /**
+     * A table written by one {@code CREATE TABLE ... AS} has its rows at increasing {@code ctid}s in the order they
+     * came; a plain scan may return them otherwise (parallel or synchronized scans).
+     */
+    @Override
+    public String selectAllInWrittenOrder(String schema, String table) {
+        return selectAll(schema, table) + " ORDER BY ctid";
+    }
+
     @Override
     public String name() {
         return "postgresql";

@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.run;
+package dev.dag.internal.engine.trust;
 
 import dev.dag.internal.cache.code.CodeFingerprint;
 import dev.dag.internal.cache.code.CodeFingerprints;
@@ -20,17 +20,20 @@ import org.slf4j.LoggerFactory;
  * its tables would go stale without a word. The warning names the call and the fix; a task that declares a freshness
  * (or runs every time) gets none. One warning per task result, logged once per task per run.
  */
-final class OutsideInputWarnings {
+public final class OutsideInputWarnings {
     private static final Logger LOG = LoggerFactory.getLogger(OutsideInputWarnings.class);
 
-    /** The tasks whose warning each run logged; a run's set goes with its ledger. */
-    private static final Map<RunLedger, Set<String>> LOGGED = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The tasks whose warning each run logged; a run's set goes with the run's own object. */
+    private static final Map<Object, Set<String>> LOGGED = Collections.synchronizedMap(new WeakHashMap<>());
 
     private OutsideInputWarnings() {
     }
 
-    /** The warning for {@code invocation}'s task, if it is cached and its code reaches outside inputs; else none. */
-    static List<String> of(TaskInvocation invocation, List<String> projectPackages, RunLedger run) {
+    /**
+     * The warning for {@code invocation}'s task, if it is cached and its code reaches outside inputs; else none.
+     * {@code run} is any object that lives as long as the run: the warning is logged once per task for it.
+     */
+    public static List<String> of(TaskInvocation invocation, List<String> projectPackages, Object run) {
         TaskDescriptor task = invocation.descriptor();
         if (task.version().isEmpty() || task.lazy() || task.hasFreshness()) {
             return List.of(); // runs every time, keys its tables by what they hold, or says how its sources change

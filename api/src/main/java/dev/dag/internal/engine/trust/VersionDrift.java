@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.run;
+package dev.dag.internal.engine.trust;
 
 import dev.dag.DefinitionException;
 import dev.dag.internal.cache.CacheEntry;
@@ -26,19 +26,19 @@ import org.slf4j.LoggerFactory;
  * promise), but never silently: a warning on every run, or with {@code strict_versions} a failure before
  * anything is written.
  */
-final class VersionDrift {
+public final class VersionDrift {
     private static final Logger LOG = LoggerFactory.getLogger(VersionDrift.class);
 
     private VersionDrift() {
     }
 
     /** Logs the drift of a task kept cache-valid. */
-    static void warn(TaskInvocation invocation, String drift) {
+    public static void warn(TaskInvocation invocation, String drift) {
         LOG.warn("{} ({}): cache-valid, but {}", invocation, location(invocation.descriptor()), drift);
     }
 
     /** The failure for a drifted task when versions are strict. */
-    static DefinitionException refused(TaskInvocation invocation, String drift) {
+    public static DefinitionException refused(TaskInvocation invocation, String drift) {
         return new DefinitionException(invocation + " (" + location(invocation.descriptor()) + "): " + drift
                 + ". strict_versions is on, so its old cached tables are not served.", invocation.taskName(), null,
                 invocation.stage().name());
@@ -50,7 +50,7 @@ final class VersionDrift {
      *
      * @throws DefinitionException listing every drifted task
      */
-    static void refuseBeforeRun(FlowDefinition flow, Database database, Metadata metadata) {
+    public static void refuseBeforeRun(FlowDefinition flow, Database database, Metadata metadata) {
         List<String> drifted = new ArrayList<>();
         try (Connection connection = database.connection()) {
             for (StageDefinition stage : flow.stages()) {

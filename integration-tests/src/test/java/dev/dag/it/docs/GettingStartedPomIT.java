@@ -1,0 +1,128 @@
+package dev.dag.it.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A newcomer's project: a {@code pom.xml} made of exactly the XML blocks of getting-started.md's Maven section
+ * (properties and dependencies in the project, plugins in {@code <build><plugins>}) around the quickstart's sources,
+ * built by the {@code mvn} on the PATH (Maven 3.8 here), with Maven's default plugins for what the fragments do not
+ * pin, as a newcomer's build would. dag's artifacts come from a local repository of this test's own, holding the
+ * reactor's jars; every other artifact from the user's repository, linked (what is missing there is downloaded into
+ * it, as any build would).
+ */
+class GettingStartedPomIT {
+    private static final Path ROOT = DocsCodeBlocksIT.ROOT;
+    private static final Path WORK = Path.of("target", "getting-started").toAbsolutePath();
+    private static final String VERSION = "0.1.0-SNAPSHOT";
+
+    @Test
+    void thePomFragmentsOfGettingStartedBuildAProjectOnTheirOwn() throws Exception {
+        Path project = WORK.resolve("project");
+        deleteTree(WORK);
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("pom.xml"), assembledPom());
+        copyTree(ROOT.resolve("examples/quickstart/src"), project.resolve("src"));
+        Path repository = privateRepository();
+
+        Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository, "package")
+                .directory(project.toFile()).redirectErrorStream(true).start();
+        String output = new String(maven.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(maven.waitFor(5, TimeUnit.MINUTES), "mvn package did not end: " + output);
+        assertEquals(0, maven.exitValue(), "the project made of getting-started.md's fragments builds:\n" + output);
+        assertTrue(Files.exists(project.resolve("target/quickstart-1.0-SNAPSHOT.jar")), output);
+    }
+
+    /** The XML blocks of getting-started.md that show the quickstart's pom.xml, in a project of their own. */
+    private static String assembledPom() {
+        StringBuilder project = new StringBuilder();
+        StringBuilder plugins = new StringBuilder();
+        for (CodeBlock block : CodeBlock.of(ROOT, "docs/getting-started.md")) {
+            if (block.language().equals("xml") && block.marker().startsWith("include: examples/quickstart/pom.xml")) {
+                (block.text().stripLeading().startsWith("<plugin>") ? plugins : project).append(block.text()).append('\n');
+            }
+        }
+        assertTrue(project.indexOf("<properties>") >= 0 && plugins.indexOf("<plugin>") >= 0, project + "\n" + plugins);
+        return "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n<modelVersion>4.0.0</modelVersion>\n"
+                + "<groupId>com.example</groupId>\n<artifactId>quickstart</artifactId>\n<version>1.0-SNAPSHOT</version>\n"
+                + project + "<build>\n<plugins>\n" + plugins + "</plugins>\n</build>\n</project>\n";
+    }
+
+    /**
+     * A local repository whose {@code dev/dag} holds the artifacts this build made (what {@code mvn install} would
+     * put there) and whose other folders link to the user's repository.
+     */
+    private static Path privateRepository() throws IOException {
+        Path shared = Path.of(System.getProperty("user.home"), ".m2", "repository");
+        Path repository = WORK.resolve("repository");
+        Files.createDirectories(repository.resolve("dev"));
+        try (Stream<Path> top = Files.list(shared)) {
+            for (Path entry : top.filter(entry -> !entry.getFileName().toString().equals("dev")).toList()) {
+                Files.createSymbolicLink(repository.resolve(entry.getFileName().toString()), entry);
+            }
+        }
+        try (Stream<Path> dev = Files.exists(shared.resolve("dev")) ? Files.list(shared.resolve("dev")) : Stream.empty()) {
+            for (Path entry : dev.filter(entry -> !entry.getFileName().toString().equals("dag")).toList()) {
+                Files.createSymbolicLink(repository.resolve("dev").resolve(entry.getFileName().toString()), entry);
+            }
+        }
+        install(repository, "dag-parent", ROOT.resolve("pom.xml"), null);
+        install(repository, "dag-bom", ROOT.resolve("bom/pom.xml"), null);
+        install(repository, "dag-api", ROOT.resolve("api/pom.xml"), jarOf("dag.api.jar"));
+        install(repository, "dag-agent", ROOT.resolve("agent/dependency-reduced-pom.xml"),
+                jarOf("dag.agent.jar"));
+        install(repository, "dag-junit", ROOT.resolve("junit/pom.xml"), jarOf("dag.junit.jar"));
+        return repository;
+    }
+
+    /** A jar of the reactor, from the system property the build sets (failsafe, see the module's pom). */
+    private static String jarOf(String property) {
+        String jar = System.getProperty(property);
+        assertTrue(jar != null && Files.exists(Path.of(jar)), "the build sets " + property + " to a jar it made: " + jar);
+        return jar;
+    }
+
+    private static void install(Path repository, String artifact, Path pom, String jar) throws IOException {
+        Path folder = repository.resolve("dev/dag/" + artifact + "/" + VERSION);
+        Files.createDirectories(folder);
+        Files.copy(pom, folder.resolve(artifact + "-" + VERSION + ".pom"), StandardCopyOption.REPLACE_EXISTING);
+        if (jar != null) {
+            Files.copy(Path.of(jar), folder.resolve(artifact + "-" + VERSION + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    /** Deletes a tree without following its links into the user's repository. */
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+}
