@@ -45,13 +45,13 @@ sealed interface Constant {
 
     /** The constant a gene stands for: {@code kind} picks the kind, {@code value} its content. */
     static Constant of(int kind, int value) {
-        return switch (Math.floorMod(kind, 7)) {
+        return switch (Math.floorMod(kind, 9)) {
             case 0 -> new Int(Math.floorMod(value, 10));
             case 1 -> new Text(word(value));
             case 2 -> new Offset(Math.floorMod(value, 7), word(value / 7));
             case 3 -> new Numbers(List.of(Math.floorMod(value, 5), 1).subList(0, 1 + Math.floorMod(value, 2)));
             case 4 -> new Scale(1 + Math.floorMod(value, 4), word(value / 4));
-            case 5 -> new Lambda(Math.floorMod(value, Lambda.RESULTS.size()));
+            case 5, 6 -> new Lambda(Math.floorMod(value, Lambda.RESULTS.size()));
             default -> new DataFile("", Math.floorMod(value, 10), 0);
         };
     }

@@ -12,9 +12,12 @@ import java.util.List;
 record EditGene(int kind, int task, int a, int b, int select) {
     static final int FIELDS = 5;
 
-    /** Sorts of edits; SQL, constant, rewire and move edits are twice as likely as the others. */
+    /**
+     * Sorts of edits; SQL, constant, rewire and move edits, lambda swaps and file rewrites are twice as likely as
+     * the others.
+     */
     private enum Sort { SQL, SQL_AGAIN, CONSTANT, CONSTANT_AGAIN, VERSION, PRIMARY_KEY, REWIRE, REWIRE_AGAIN, MOVE,
-        MOVE_AGAIN, NO_OP }
+        MOVE_AGAIN, NO_OP, LAMBDA, LAMBDA_AGAIN, FILE, FILE_AGAIN }
 
     static EditGene of(List<Integer> n) {
         return new EditGene(n.get(0), n.get(1), n.get(2), n.get(3), n.get(4));
@@ -58,6 +61,8 @@ record EditGene(int kind, int task, int a, int b, int select) {
             case REWIRE, REWIRE_AGAIN -> rewire(flow);
             case MOVE, MOVE_AGAIN -> move(flow);
             case NO_OP -> new Edit.NoOp("");
+            case LAMBDA, LAMBDA_AGAIN -> changeConstant(flow, Constant.Lambda.class);
+            case FILE, FILE_AGAIN -> changeConstant(flow, Constant.DataFile.class);
         };
         return edit == null ? changeSql(flow) : edit;
     }
@@ -70,12 +75,24 @@ record EditGene(int kind, int task, int a, int b, int select) {
     }
 
     private Edit changeConstant(FlowSpec flow) {
-        List<TaskSpec> withConstants = flow.tasks().stream().filter(spec -> !spec.constants().isEmpty()).toList();
+        return changeConstant(flow, Constant.class);
+    }
+
+    /** Changes a constant of kind {@code kind}: swaps a lambda, rewrites a file, or any constant. */
+    private Edit changeConstant(FlowSpec flow, Class<? extends Constant> kind) {
+        List<TaskSpec> withConstants = flow.tasks().stream()
+                .filter(spec -> spec.constants().stream().anyMatch(kind::isInstance)).toList();
         if (withConstants.isEmpty()) {
             return null;
         }
         TaskSpec spec = pick(withConstants);
-        int index = a % spec.constants().size();
+        List<Integer> indexes = new ArrayList<>();
+        for (int i = 0; i < spec.constants().size(); i++) {
+            if (kind.isInstance(spec.constants().get(i))) {
+                indexes.add(i);
+            }
+        }
+        int index = indexes.get(a % indexes.size());
         Constant from = spec.constants().get(index);
         return new Edit.ChangeConstant(spec.name(), index, from, from.changed(b));
     }

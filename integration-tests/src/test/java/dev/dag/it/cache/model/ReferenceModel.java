@@ -34,8 +34,8 @@ import java.util.Set;
  *       stage's last commit holds for the same call (its code, arguments and inputs, a file's freshness aside);
  *       when a selected task reads it, directly or through other left-out calls, and there is none, the run fails
  *       at that call. {@code withStages} commits the stages it ran; {@code withTasks} forces the tasks it names
- *       (their outputs get new keys, so a left-out call reading one has no committed output) and commits
- *       nothing.</li>
+ *       (a versioned task's output gets a new key, so a left-out call reading it has no committed output; a
+ *       lazy task's tables keep their keys, those of their SQL) and commits nothing.</li>
  * </ul>
  */
 final class ReferenceModel {
@@ -118,7 +118,7 @@ final class ReferenceModel {
                 Prediction.Expected result = task.kind().lazy()
                         ? lazy(task, stageName, inputKeys, before, after, outputKeys)
                         : versioned(task, stageName, inputKeys, before, after, outputKeys);
-                if (selection != null && selection.forces()) {
+                if (selection != null && selection.forces() && !task.kind().lazy()) {
                     outputKeys.put(task.name(), ModelKey.of("forced", task.name())); // a forced output's key is new
                 }
                 expected.put(task.name(), selection != null && selection.forces()
