@@ -190,7 +190,7 @@ class ParallelRunIT {
         DagException failure = assertThrows(DagException.class,
                 () -> flow.run(db.options().withParallelism(2).withStages("second")));
 
-        assertTrue(failure.getMessage().contains("no committed output"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("no output of this call in the last commit"), failure.getMessage());
         Frames.assertTopFrameAt(ParallelRunIT.class, line + 1, failure);
     }
 

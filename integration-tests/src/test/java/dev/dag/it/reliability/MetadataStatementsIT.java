@@ -25,11 +25,12 @@ class MetadataStatementsIT {
     /**
      * Statements and commits of a run with one changed table, then of a cache-valid run, per database (a commit: an
      * explicit one, or a statement run in auto-commit mode). Before the metadata's format check lost its second
-     * query: DuckDB 23, 15, 12, 9; PostgreSQL 31, 19, 16, 13.
+     * query: DuckDB 23, 15, 12, 9; PostgreSQL 31, 19, 16, 13. PostgreSQL's publish then gained one statement: it
+     * takes the locks of the views it replaces first, so that readers never deadlock with it (docs/concurrency.md).
      */
     private static final Map<TestDatabase.Kind, List<Long>> LIMITS = Map.of(
             TestDatabase.Kind.DUCKDB, List.of(22L, 14L, 11L, 8L),
-            TestDatabase.Kind.POSTGRES, List.of(30L, 18L, 15L, 12L));
+            TestDatabase.Kind.POSTGRES, List.of(31L, 18L, 15L, 12L));
 
     @Materialize(version = "1")
     static Table first() {

@@ -66,11 +66,11 @@ final class HeadlessChromium {
 
     /**
      * One load, in a {@link ScratchFolder} that holds the browser's profile, output and temporary files
-     * ({@code TMPDIR}) and is deleted afterwards.
+     * ({@code TMPDIR}) and is deleted afterwards; a short one, since Chromium keeps a UNIX socket there.
      */
     private static Load run(Path page, String... arguments) {
         Path binary = binary();
-        try (ScratchFolder folder = ScratchFolder.create("dag-chromium-")) {
+        try (ScratchFolder folder = ScratchFolder.createShort("dag-chromium-")) { // its socket path must be short
             List<String> command = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox",
                     "--disable-gpu", "--enable-logging=stderr", "--v=0", "--no-first-run", "--disable-extensions",
                     "--user-data-dir=" + folder.resolve("profile")));

@@ -39,6 +39,22 @@ public final class ScratchFolder implements AutoCloseable {
     }
 
     /**
+     * A new, empty folder in {@code /tmp} rather than under {@code target/} (the test JVMs' {@code TMPDIR} points
+     * there too), for a program whose paths must stay short: Chromium keeps a UNIX socket in its temporary
+     * folder, and a socket's path holds at most 107 bytes. Close it when done; it is deleted when the test JVM ends
+     * at the latest.
+     */
+    public static ScratchFolder createShort(String prefix) {
+        try {
+            ScratchFolder folder = new ScratchFolder(Files.createTempDirectory(Path.of("/tmp"), prefix));
+            UNTIL_EXIT.add(folder.path);
+            return folder;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * A new, empty folder deleted when the test JVM ends: for files a test cannot delete earlier, such as the class
      * files of a class loader that stays in use.
      */

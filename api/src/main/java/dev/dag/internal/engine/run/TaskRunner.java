@@ -74,7 +74,7 @@ final class TaskRunner {
                     ? committedCall(invocation, base, ordinal) : null;
             key = keys().build(invocation, args, base, stageRun.runId(), ordinal, freshnessFrom, mode);
             CacheEntry sameKey = committed.entryWithKey(task.name(), key.key());
-            previous = sameKey != null ? sameKey : atPosition; // at its position: to say what changed
+            previous = sameKey != null ? sameKey : likelySameCall(committed, task.name(), key, atPosition);
             assertNoFreshInput(invocation, previous, key);
         } catch (DagException e) {
             return TaskExecution.failed(StackTraces.forUser(e), null);
@@ -204,6 +204,20 @@ final class TaskRunner {
         List<String> tables = entry.outputs().stream().filter(CacheEntry.Output::isTable)
                 .map(CacheEntry.Output::name).toList();
         return new TaskExecution(outcome, reason, bound, keys, tables, List.of(), 0, null, List.of());
+    }
+
+    /**
+     * The committed entry to say what changed against, when none has the key: a call with the same arguments (its
+     * code, inputs or table names changed), or else the call at the same position.
+     */
+    private static CacheEntry likelySameCall(CommittedVersion committed, String task, TaskKey key,
+                                             CacheEntry atPosition) {
+        for (CacheEntry entry : committed.entriesOf(task)) {
+            if (entry.key().arguments().equals(key.arguments())) {
+                return entry;
+            }
+        }
+        return atPosition;
     }
 
     private boolean isCacheValid(TaskDescriptor task, CacheEntry previous, TaskKey key) {
