@@ -28,6 +28,7 @@ final class NewVersion {
     private final List<String> staged = new ArrayList<>();
     private final List<String> registered = new ArrayList<>();
     private final List<CacheEntry> entries = new ArrayList<>();
+    private boolean abandoned;
 
     NewVersion(String stage) {
         this.stage = stage;
@@ -65,19 +66,44 @@ final class NewVersion {
         }
     }
 
-    /** A table is being written: dropped again if the run fails. */
-    synchronized void staging(String physical) {
-        staged.add(physical);
-    }
-
-    /** An object was registered in the metadata by this run: forgotten again if the run fails. */
-    synchronized void registering(String physical) {
+    /**
+     * An object this run wrote was registered in the metadata ({@code table}: it is a table to drop, else a blob):
+     * dropped and forgotten again if the run fails.
+     *
+     * @return false if the version was abandoned meanwhile ({@link #abandon()}): nobody will clean the object up
+     *         but the caller, which must drop and forget it itself
+     */
+    synchronized boolean registered(String physical, boolean table) {
+        if (abandoned) {
+            return false;
+        }
         registered.add(physical);
+        if (table) {
+            staged.add(physical);
+        }
+        return true;
     }
 
     /** The objects this run registered and did not publish or forget yet. */
     synchronized List<String> registered() {
         return List.copyOf(registered);
+    }
+
+    /**
+     * The run gives this version up: returns what it registered (its tables among them, {@link Abandoned#tables()})
+     * in one view, so that an object is either handed over here to be dropped and forgotten, or refused at
+     * {@link #registered} to its writer: a write that commits while the run aborts is never forgotten undropped.
+     */
+    synchronized Abandoned abandon() {
+        abandoned = true;
+        Abandoned left = new Abandoned(List.copyOf(registered), Set.copyOf(staged));
+        staged.clear();
+        registered.clear();
+        return left;
+    }
+
+    /** What an abandoned version had registered, and which of those objects are tables. */
+    record Abandoned(List<String> registered, Set<String> tables) {
     }
 
     /** A table was written. */

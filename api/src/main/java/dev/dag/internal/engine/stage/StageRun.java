@@ -217,16 +217,20 @@ public final class StageRun implements AutoCloseable {
         }
     }
 
-    /** Drops what this run wrote and forgets it; the committed version stays as it was. */
+    /**
+     * Drops what this run wrote and forgets it, each object dropped before it is forgotten (a table dag forgot would
+     * be taken for another metadata's); the committed version stays as it was. A task still writing meanwhile
+     * (when the JVM exits under the run) cleans up its own table: see {@link NewVersion#abandon()}.
+     */
     public void abort() {
+        NewVersion.Abandoned left = next.abandon();
         try (Connection connection = database.connection()) {
-            for (String physical : next.staged()) {
-                tables.drop(connection, physical);
-            }
-            for (String physical : next.registered()) {
+            for (String physical : left.registered()) {
+                if (left.tables().contains(physical)) {
+                    tables.drop(connection, physical);
+                }
                 metadata.objects().forget(connection, physical);
             }
-            next.clearStaged();
         } catch (SQLException e) {
             LOG.warn("stage {}: could not drop the failed run's tables ({}); the next run drops them", stage,
                     e.getMessage());

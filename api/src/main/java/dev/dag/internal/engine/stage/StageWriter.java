@@ -163,8 +163,10 @@ public final class StageWriter {
                 try (Connection connection = database.connection()) {
                     metadata.objects().registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
                             key, null, type, json, 0), runId);
+                    if (!next.registered(physical, false)) {
+                        cleanUpAfterAbort(connection, task, name, physical, false);
+                    }
                 }
-                next.registering(physical);
             }
             return new BlobWrite(readBack, physical, false);
         } catch (Exception e) {
@@ -205,14 +207,31 @@ public final class StageWriter {
                         query, null, null, written), runId);
                 return written;
             });
-            next.registering(physical);
-            next.staging(physical);
+            if (!next.registered(physical, true)) {
+                cleanUpAfterAbort(connection, task, name, physical, true);
+            }
             LOG.debug("stage {}: task {} wrote table {} ({} rows) as {}", stage, task, name, rows, physical);
             return rows;
         } catch (SQLException e) {
             throw new MaterializationException("Task '" + task + "' could not write table '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
         }
+    }
+
+    /**
+     * The run aborted while this object was written (the JVM exits, and the exit hook dropped what the stage had):
+     * nobody else knows of it, so it is dropped and forgotten here, in that order, as every drop is.
+     *
+     * @throws MaterializationException always: the object is not part of any version
+     */
+    private void cleanUpAfterAbort(Connection connection, String task, String name, String physical, boolean table)
+            throws SQLException {
+        if (table) {
+            tables.drop(connection, physical);
+        }
+        metadata.objects().forget(connection, physical);
+        throw new MaterializationException("Task '" + task + "' wrote '" + name + "' of stage '" + stage + "' after "
+                + "its run was aborted; it is dropped again.", task, name, stage, null, null);
     }
 
     /** A write that failed left nothing (its transaction was rolled back): its name is free for a retry. */
