@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code java -javaagent:dag-agent.jar=config=...,flow=nightly -cp app.jar:<its libraries> com.acme.etl.NightlyEtl}
@@ -56,5 +61,45 @@ class AgentBringsDagIT {
                 + etl.lastRunId() + "'"));
         assertEquals(500L, ((Number) db.value("SELECT count(*) FROM " + db.table("clean", "bigOrders"))).longValue(),
                 "stage clean still shows the first run's table");
+    }
+
+    /**
+     * The agent cannot unpack the dag it carries (here: its temporary directory is a file): one line on stderr says
+     * why and what to do, and the application runs as it does without the agent, its own query and result intact.
+     * On PostgreSQL only: DuckDB's driver unpacks its native library into the temporary directory too, so there the
+     * application itself could not run.
+     */
+    @Test
+    void whenTheCarriedDagCannotLoadOneLineSaysWhyAndTheApplicationRunsAsWithoutTheAgent() throws IOException {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "bundleFails")) {
+            applicationRunsUnchanged(db);
+        }
+    }
+
+    private static void applicationRunsUnchanged(TestDatabase db) throws IOException {
+        ChildEtl etl = nightly(db);
+        String plain = etl.runWithoutAgent(LegacyApp.classPath(), MAIN);
+        Path notAFolder = Files.createTempFile("dag-it-not-a-folder", ".txt");
+        try {
+            String broken = run(etl, List.of("-Djava.io.tmpdir=" + notAFolder), 0);
+
+            List<String> agentLines = broken.lines().filter(line -> line.contains("dag-agent:")).toList();
+            assertEquals(1, agentLines.size(), broken);
+            assertTrue(agentLines.get(0).contains("cannot load the dag it carries")
+                    && agentLines.get(0).contains("Fix:"), agentLines.get(0));
+            assertEquals(resultLines(plain), resultLines(broken), "the application's results");
+            assertFalse(broken.contains("dag_data"), "main received its own query, not a stored table: " + broken);
+            assertTrue(db.untouched(), "nothing of dag was written");
+        } finally {
+            try {
+                Files.deleteIfExists(notAFolder);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static List<String> resultLines(String output) {
+        return output.lines().filter(line -> line.startsWith("RESULT ")).toList();
     }
 }
