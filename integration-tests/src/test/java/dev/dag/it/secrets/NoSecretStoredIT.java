@@ -57,7 +57,7 @@ class NoSecretStoredIT {
         }
         assertTrue(metadata.contains("$secret"), "the secrets are keyed by their hash:\n" + metadata);
         assertEquals(Map.of("login", "RAN", "jdbcUrl", "RAN", "properties", "RAN", "authentication", "RAN",
-                "source", "CACHE_VALID", "fetch", "RAN"), outcomes(secondRun), "a changed secret reruns the tasks "
+                "source", "CACHE_VALID", "fetch", "RAN", "token", "RAN", "signed", "RAN"), outcomes(secondRun), "a changed secret reruns the tasks "
                 + "that hold it; a config argument is keyed without its password:\n" + secondRun);
     }
 

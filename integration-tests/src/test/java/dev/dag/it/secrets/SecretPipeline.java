@@ -11,11 +11,13 @@ import dev.dag.Table;
 import java.net.PasswordAuthentication;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * A pipeline that holds a secret (the environment variable {@value #SECRET}) in every place a user can put one:
  * the run's config ({@code password: ${DAG_IT_SECRET}} in {@code dag.yaml}, and in the URL), task arguments
- * (fields, {@code char[]}, {@code Properties}, a {@code PasswordAuthentication}, a JDBC URL, a {@code ConfigContext})
+ * (fields, {@code char[]}, {@code Properties}, a {@code PasswordAuthentication}, a JDBC URL, a {@code ConfigContext},
+ * a text argument named as a secret, the values a lambda captured)
  * and the fields of a task object. Run in a JVM of its own that logs everything: {@code <dag.yaml> <report file>
  * [broken]}; with {@code broken} it then runs on the config {@code broken}, which cannot connect, and prints the
  * exception's stack trace.
@@ -64,6 +66,16 @@ public final class SecretPipeline {
     }
 
     @Materialize(version = "1")
+    static Table token(String apiToken) { // a text argument named as a secret
+        return Table.of("SELECT 7 AS a");
+    }
+
+    @Materialize(version = "1")
+    static Table signed(Supplier<String> signature) { // a lambda that captured the secret
+        return Table.of("SELECT 8 AS a");
+    }
+
+    @Materialize(version = "1")
     static Table properties(Properties connection) {
         return Table.of("SELECT 3 AS a");
     }
@@ -87,6 +99,8 @@ public final class SecretPipeline {
                 source(ConfigContext.builder().instance("source").url("jdbc:postgresql://etl:" + secret
                         + "@db:5432/crm?password=" + secret).user("etl").password(secret).build());
                 new Fetcher("https://api.example.com", secret).fetch();
+                token(secret);
+                signed(() -> "signed by " + secret);
             }
         }
         return flow;

@@ -2,6 +2,7 @@ package dev.dag.internal.cache.state;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -41,8 +42,29 @@ final class Lambdas {
             return;
         }
         out.open("$lambda").string(code).member("captured");
-        RecordsAndObjects.writeFields(lambda, captured(type), at, walk, out);
+        writeCaptured(lambda, captured(type), at, walk, out);
         out.close();
+    }
+
+    /**
+     * {@code {"arg$1":value,...}}. A captured variable's name is not kept ({@code arg$1}), so a captured text is
+     * written as a secret ({@link Secrets}): it may be the password a lambda closed over. It still counts in the key.
+     */
+    private static void writeCaptured(Object lambda, SortedMap<String, Field> fields, Location at, StateWalk walk,
+                                      JsonWriter out) {
+        out.raw("{");
+        int index = 0;
+        for (Map.Entry<String, Field> entry : fields.entrySet()) {
+            Location fieldAt = at.child("." + entry.getKey());
+            Object value = RecordsAndObjects.read(lambda, entry.getValue(), fieldAt);
+            out.separator(index++).key(entry.getKey());
+            if (value instanceof CharSequence) {
+                Secrets.write(value, fieldAt, walk, out);
+            } else {
+                walk.write(value, fieldAt, out);
+            }
+        }
+        out.raw("}");
     }
 
     /** The captured values: every instance field of the lambda's class, by its name ({@code arg$1}, ...). */

@@ -47,7 +47,7 @@ final class RecordsAndObjects {
         out.raw("}");
     }
 
-    private static Object read(Object owner, Field field, Location fieldAt) {
+    static Object read(Object owner, Field field, Location fieldAt) {
         try {
             field.setAccessible(true);
             return field.get(owner);

@@ -94,12 +94,17 @@ public final class StateJson {
 
     /**
      * The canonical JSON of {@code value}'s full state; the path in messages starts at {@code path} (e.g.
-     * {@code argument.config}).
+     * {@code argument.config}). A text whose path names a secret ({@code apiToken}) is written as one
+     * ({@link Secrets}).
      *
      * @throws IllegalArgumentException if the value, or anything it holds, cannot be hashed
      */
     public static String of(Object value, StateRules rules, String path) {
-        return new StateWalk(rules, false).text(value, Location.root(path));
+        StateWalk walk = new StateWalk(rules, false);
+        Location root = Location.root(path);
+        // a text argument named as a secret (String apiToken) is one; other values show their secrets by name
+        return value instanceof CharSequence && Secrets.named(path) ? walk.secretText(value, root)
+                : walk.text(value, root);
     }
 
     /**
