@@ -5,8 +5,9 @@ import dev.dag.internal.cache.code.ClassCode.RefKind;
 import java.util.Set;
 
 /**
- * JDK calls whose result changes while the code that makes them does not: files, the network, the clock, random
- * numbers and the environment. A cached task that reaches one keeps the value of the run that built it, so the
+ * JDK calls whose result changes while the code that makes them does not: files, class path resources (a
+ * resource's bytes are not part of the code's fingerprint), the network, the clock, random numbers and the
+ * environment. A cached task that reaches one keeps the value of the run that built it, so the
  * walk lists them for a warning. A reading of the calls a method makes, not of what they do: it serves a warning.
  */
 final class OutsideInputs {
@@ -22,6 +23,9 @@ final class OutsideInputs {
     /** Classes whose every use draws random numbers. */
     private static final Set<String> RANDOM_CLASSES = Set.of("java/util/Random", "java/security/SecureRandom",
             "java/util/SplittableRandom", "java/util/concurrent/ThreadLocalRandom");
+    /** Classes whose resource methods read the class path. */
+    private static final Set<String> RESOURCE_OWNERS = Set.of("java/lang/Class", "java/lang/ClassLoader",
+            "java/lang/Module");
     /** Single methods: owner.name. */
     private static final Set<String> METHODS = Set.of("java/lang/System.currentTimeMillis",
             "java/lang/System.nanoTime", "java/lang/System.getenv", "java/lang/Math.random",
@@ -45,9 +49,16 @@ final class OutsideInputs {
         boolean outside = METHODS.contains(owner + "." + ref.name())
                 || RANDOM_CLASSES.contains(owner)
                 || owner.startsWith("java/time/") && "now".equals(ref.name())
+                || readsResource(owner, ref.name())
                 || owner.equals("java/util/Date") && "<init>".equals(ref.name()) && "()V".equals(ref.descriptor())
                 || !isValue(owner) && (underPrefix(owner) || takesSource(ref.descriptor()));
         return outside ? name : null;
+    }
+
+    /** {@code getResource}, {@code getResourceAsStream}, {@code getSystemResource}, ... of a class or loader. */
+    private static boolean readsResource(String owner, String name) {
+        return RESOURCE_OWNERS.contains(owner)
+                && (name.startsWith("getResource") || name.startsWith("getSystemResource"));
     }
 
     /** Classes that name files and addresses or compute on such names: reading happens elsewhere. */

@@ -481,6 +481,23 @@ class CodeFingerprintsTest {
     }
 
     @Test
+    void readingAClassPathResourceIsAnOutsideInput() {
+        CodeFingerprint fingerprint = task("""
+                package dev.example;
+                public class Tasks {
+                    public static String orders() throws Exception {
+                        return "" + Tasks.class.getResourceAsStream("/orders.csv").read()
+                                + Tasks.class.getClassLoader().getResource("regions.csv")
+                                + ClassLoader.getSystemResourceAsStream("x.csv");
+                    }
+                }
+                """);
+
+        assertEquals(java.util.Set.of("java.lang.Class.getResourceAsStream", "java.lang.ClassLoader.getResource",
+                "java.lang.ClassLoader.getSystemResourceAsStream"), fingerprint.outsideInputs().keySet());
+    }
+
+    @Test
     void namesOfFilesAndPureComputationsAreNoOutsideInput() {
         CodeFingerprint fingerprint = task("""
                 package dev.example;
