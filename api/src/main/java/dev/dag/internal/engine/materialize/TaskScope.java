@@ -26,6 +26,7 @@ import java.util.Map;
 public final class TaskScope implements TaskContext {
     private final TaskInvocation invocation;
     private final StageRun stageRun;
+    private final StageWriter writer;
     private final TaskKey key;
     private final boolean forceRebuild;
     private final String tableBase;
@@ -39,14 +40,17 @@ public final class TaskScope implements TaskContext {
     private final List<String> warnings = new ArrayList<>();
 
     /**
+     * @param writer       where the body's tables and blobs go: the stage's writer, or one that only keys them (a
+     *                     plan, or a lazy task left out of a selected run)
      * @param forceRebuild write every table anew even when the task is lazy and a table is unchanged
      * @param tableBase    what the tables the body gives no name are named after: the task's name, or for one of
      *                     several calls of the task in its stage a name of the call's own (see {@code StageExecution})
      */
-    public TaskScope(TaskInvocation invocation, StageRun stageRun, TaskKey key, boolean forceRebuild,
-                     String tableBase) {
+    public TaskScope(TaskInvocation invocation, StageRun stageRun, StageWriter writer, TaskKey key,
+                     boolean forceRebuild, String tableBase) {
         this.invocation = invocation;
         this.stageRun = stageRun;
+        this.writer = writer;
         this.key = key;
         this.forceRebuild = forceRebuild;
         this.tableBase = tableBase;
@@ -125,9 +129,9 @@ public final class TaskScope implements TaskContext {
         return forceRebuild ? key.freshness() + "/forced/" + stageRun.runId() : key.freshness();
     }
 
-    /** Whether the body runs for a plan: tables are keyed, nothing is written. */
+    /** Whether the body runs only to key its tables (a plan, a lazy task left out): nothing is written. */
     public boolean planning() {
-        return stageRun.writer().planning();
+        return writer.planning();
     }
 
     /** Whether lazy tables are rebuilt even when unchanged ({@code FORCE_CACHE_INVALID}). */
@@ -176,7 +180,7 @@ public final class TaskScope implements TaskContext {
 
     /** Writes {@code table} of this task under {@code name}, or keeps the committed one when lazy and unchanged. */
     StoredTable writeTable(Table table, String name, TableKeys.Keyed keyed, StackTraceElement site, boolean returned) {
-        StageWriter.TableWrite write = stageRun.writer().writeTable(call(), reusesUnchanged(), table, name,
+        StageWriter.TableWrite write = writer.writeTable(call(), reusesUnchanged(), table, name,
                 keyed.key(), keyed.query());
         written.table(table, write.stored(), write.reused(), write.change(), site, returned);
         return write.stored();
@@ -184,13 +188,13 @@ public final class TaskScope implements TaskContext {
 
     /** The query that reads {@code stored}, in the order its rows were written when {@code inWrittenOrder}. */
     String readQuery(StoredTable stored, boolean inWrittenOrder) {
-        return stageRun.writer().readQuery(stored.ref(), inWrittenOrder);
+        return writer.readQuery(stored.ref(), inWrittenOrder);
     }
 
     /** Stores a blob of this task; returns the value as consumers will read it. */
     Object writeBlob(String name, Object value, String blobKey) {
         ClassLoader loader = descriptor().method().getDeclaringClass().getClassLoader();
-        StageWriter.BlobWrite write = stageRun.writer().writeBlob(call(), reusesUnchanged(), loader, name, value,
+        StageWriter.BlobWrite write = writer.writeBlob(call(), reusesUnchanged(), loader, name, value,
                 blobKey);
         written.blob(name, write.physical(), blobKey, write.reused());
         return write.value();

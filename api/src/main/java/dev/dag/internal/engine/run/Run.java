@@ -295,18 +295,20 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     /**
      * A task that is not selected to run (its {@code ordinal}-th call): its outputs are those the last commit of its
      * stage holds for the same call. Without them it fails when a selected task reads it, and is skipped otherwise.
+     * A lazy task that no selected task reads is skipped at once: its body would run only to key its tables.
      */
     TaskExecution readCommitted(StageExecution stage, TaskInvocation invocation, int ordinal,
                                 FlowRunner.TaskSelection selection) {
-        TaskExecution execution = runner(stage).readCommitted(invocation, ordinal);
+        TaskInvocation reader = selection.readerOf(invocation);
+        if (reader == null && invocation.descriptor().lazy()) {
+            return skipped(invocation, "not selected, and no selected task reads it");
+        }
+        TaskRunner.LeftOut leftOut = runner(stage).readCommitted(invocation, ordinal);
+        TaskExecution execution = leftOut.execution();
         if (execution == null) {
-            String none = "no output of this call in the last commit of stage '" + stage.name() + "' (its code, "
-                    + "arguments or inputs changed since, or the stage was never committed)";
-            TaskInvocation reader = selection.readerOf(invocation);
+            String none = leftOut.none();
             if (reader == null) {
-                skip(invocation, "not selected; " + none + ", and no selected task reads it");
-                return new TaskExecution(TaskOutcome.SKIPPED, none, Map.of(), Map.of(), List.of(), List.of(), 0,
-                        null, List.of());
+                return skipped(invocation, "not selected; " + none + ", and no selected task reads it");
             }
             execution = TaskExecution.failed(new DefinitionException("Task '" + invocation.taskName() + "' of stage '"
                     + stage.name() + "' is not selected to run, and " + reader + " reads it, but there is " + none
@@ -315,6 +317,12 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         }
         report(stage, invocation, execution, 0);
         return execution;
+    }
+
+    private TaskExecution skipped(TaskInvocation invocation, String reason) {
+        skip(invocation, reason);
+        return new TaskExecution(TaskOutcome.SKIPPED, reason, Map.of(), Map.of(), List.of(), List.of(), 0, null,
+                List.of());
     }
 
     /** Records a task that does not run, and why. */

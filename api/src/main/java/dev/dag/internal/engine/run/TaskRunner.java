@@ -16,6 +16,7 @@ import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.materialize.TaskScope;
+import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.plan.PlannedKeys;
 import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageRun;
@@ -34,6 +35,8 @@ import java.util.Optional;
  * agent's bridge then runs inside the task's {@link TaskScope}.
  */
 final class TaskRunner {
+    private static final String NOT_SELECTED = "not selected: outputs read from the last commit";
+
     private final StageExecution stage;
     private final StageRun stageRun;
     private final RunLedger ledger;
@@ -97,19 +100,92 @@ final class TaskRunner {
     }
 
     /**
-     * A call that is not selected to run: the committed outputs of the same call (found by its key, the source
-     * fingerprint aside, as the cache would take them), or null when the last commit holds none.
+     * What a call that is not selected to run hands its readers: its committed outputs, or why the last commit of its
+     * stage holds none ({@link LeftOut}).
      */
-    TaskExecution readCommitted(TaskInvocation invocation, int ordinal) {
-        CacheEntry entry;
+    record LeftOut(TaskExecution execution, String none) {
+        static LeftOut found(TaskExecution execution) {
+            return new LeftOut(execution, null);
+        }
+
+        static LeftOut none(String why) {
+            return new LeftOut(null, why);
+        }
+    }
+
+    /**
+     * A call that is not selected to run: the committed outputs of the same call, as the cache would take them. A
+     * task with a version (or none) is found by its key, its source fingerprint aside. A lazy task's key is that of
+     * the SQL its body builds: the body runs with a writer that only keys what it builds ({@link
+     * StageRun#keyingWriter}), and the call is found when every table and blob it builds has its key in the last
+     * commit.
+     */
+    LeftOut readCommitted(TaskInvocation invocation, int ordinal) {
         try {
             CallStates.refuseChangedSinceTheCall(invocation);
-            entry = committedCall(invocation, stage.tableBase(invocation, ordinal), ordinal);
+            if (invocation.descriptor().lazy()) {
+                return keyedByItsBody(invocation, ordinal);
+            }
+            CacheEntry entry = committedCall(invocation, stage.tableBase(invocation, ordinal), ordinal);
+            return entry == null ? LeftOut.none(noOutput() + " (its code, arguments or inputs changed since, or the "
+                    + "stage was never committed)")
+                    : LeftOut.found(fromEntry(invocation, entry, TaskOutcome.SKIPPED, NOT_SELECTED));
         } catch (DagException e) {
-            return TaskExecution.failed(StackTraces.forUser(e), null);
+            return LeftOut.found(TaskExecution.failed(StackTraces.forUser(e), null));
         }
-        return entry == null ? null
-                : fromEntry(invocation, entry, TaskOutcome.SKIPPED, "not selected: outputs read from the last commit");
+    }
+
+    private String noOutput() {
+        return "no output of this call in the last commit of stage '" + stageRun.stage() + "'";
+    }
+
+    /**
+     * A left-out lazy call, found by the keys of what its body builds now: its body runs and writes nothing. When a
+     * table it builds is not in the last commit (its SQL changed since), there is no output of this call.
+     */
+    private LeftOut keyedByItsBody(TaskInvocation invocation, int ordinal) {
+        TaskDescriptor task = invocation.descriptor();
+        String base = stage.tableBase(invocation, ordinal);
+        ArgumentBinder binder = new ArgumentBinder(ledger, stageRun.database(), task);
+        Object[] args = bind(binder, invocation);
+        Optional<TaskExecution> unforeseeable = runMode.unforeseeable(invocation, stageRun, inputKeys(binder),
+                binder.byPlaceholder());
+        if (unforeseeable.isPresent()) {
+            return LeftOut.found(unforeseeable.get());
+        }
+        CacheEntry call = task.hasFreshness() ? committedCall(invocation, base, ordinal) : null;
+        TaskKey key = keys().build(invocation, args, base, stageRun.runId(), ordinal, call,
+                CacheValidationMode.IGNORE_FRESH_INPUT); // the committed source fingerprint, as for any left-out call
+        TaskScope scope = new TaskScope(invocation, stageRun, stageRun.keyingWriter(), key, false, base);
+        binder.inputs().forEach(scope::seeInput);
+        DagException failure = invoke(invocation, args, scope);
+        boolean stoppedAtItsOwnTable = failure != null && PlanBook.unforeseeable(failure) != null;
+        if (!scope.changes().isEmpty() || stoppedAtItsOwnTable) { // it read a table it builds anew: one changed
+            return LeftOut.none(noOutput() + ": " + changedSince(scope.changes()));
+        }
+        if (failure != null) {
+            return LeftOut.found(TaskExecution.failed(failure, null));
+        }
+        if (!scope.allReused()) {
+            return LeftOut.none(noOutput() + ": its body builds no table or blob to find it by");
+        }
+        Map<String, String> keys = new LinkedHashMap<>();
+        scope.entry(ordinal).outputs().stream().filter(output -> output.path() != null)
+                .forEach(output -> keys.put(output.path(), output.key()));
+        return LeftOut.found(new TaskExecution(TaskOutcome.SKIPPED, NOT_SELECTED, scope.outputs(), keys,
+                scope.materializedTables(), List.of(), 0, null, List.of()));
+    }
+
+    /**
+     * Why the last commit holds none of what a left-out lazy body builds now: its SQL changed since, or another part of
+     * a table's key (a new table, its primary key, an input), as the rerun reason of a run would say.
+     */
+    private String changedSince(List<String> changes) {
+        String shown = changes.isEmpty() ? "" : " (" + String.join("; ", changes) + ")";
+        if (changes.stream().anyMatch(change -> change.startsWith("SQL changed"))) {
+            return "its SQL changed since stage '" + stageRun.stage() + "' was committed" + shown;
+        }
+        return "the tables its body builds now are not in it" + shown;
     }
 
     /** The intact committed entry of this call, its source fingerprint aside, or null. */
@@ -153,7 +229,7 @@ final class TaskRunner {
         if (withoutBody.isPresent()) {
             return withoutBody.get();
         }
-        TaskScope scope = new TaskScope(invocation, stageRun, key, force, base);
+        TaskScope scope = new TaskScope(invocation, stageRun, stageRun.writer(), key, force, base);
         binder.inputs().forEach(scope::seeInput);
         TaskExecution execution = execute(invocation, ordinal, args, scope, reason);
         return runMode.afterBody(invocation, stageRun, execution, force);
@@ -257,25 +333,31 @@ final class TaskRunner {
 
     private TaskExecution execute(TaskInvocation invocation, int ordinal, Object[] args, TaskScope scope,
                                   String reason) {
+        DagException failure = invoke(invocation, args, scope);
+        if (failure != null) {
+            return TaskExecution.failed(failure, scope);
+        }
+        CacheEntry entry = scope.entry(ordinal);
+        stageRun.writer().recordEntry(entry);
+        return succeeded(invocation, scope, entry, reason);
+    }
+
+    /** Runs the task's body in {@code scope}; returns why it failed, or null. */
+    private static DagException invoke(TaskInvocation invocation, Object[] args, TaskScope scope) {
         ThreadStates.invoking(scope);
         try {
             invocation.descriptor().method().invoke(invocation.self(), args);
             if (!scope.wasEntered()) {
-                return TaskExecution.failed(notInstrumented(invocation), null);
+                return notInstrumented(invocation);
             }
-            if (scope.taint() != null) {
-                return TaskExecution.failed(tainted(invocation, scope), scope);
-            }
-            CacheEntry entry = scope.entry(ordinal);
-            stageRun.writer().recordEntry(entry);
-            return succeeded(invocation, scope, entry, reason);
+            return scope.taint() != null ? tainted(invocation, scope) : null;
         } catch (InvocationTargetException e) {
-            return TaskExecution.failed(failure(invocation, e.getCause()), scope);
+            return failure(invocation, e.getCause());
         } catch (DagException e) {
-            return TaskExecution.failed(StackTraces.forUser(e), scope);
+            return StackTraces.forUser(e);
         } catch (IllegalAccessException e) {
-            return TaskExecution.failed(new DefinitionException(invocation.descriptor() + " cannot be called: "
-                    + e.getMessage(), invocation.taskName(), null, invocation.stage().name()), scope);
+            return new DefinitionException(invocation.descriptor() + " cannot be called: " + e.getMessage(),
+                    invocation.taskName(), null, invocation.stage().name());
         } finally {
             ThreadStates.endTask(scope);
         }

@@ -178,6 +178,17 @@ public final class StageRun implements AutoCloseable {
     }
 
     /**
+     * A writer that writes nothing: it keys each table and blob a body produces and finds the committed one with
+     * that key, claiming names in a version of its own. For the body of a lazy task left out of a selected run,
+     * whose outputs are looked up by the keys of what it builds now.
+     */
+    public StageWriter keyingWriter() {
+        StageWriter keying = new StageWriter(this, committed, new NewVersion(stage));
+        keying.planOnly();
+        return keying;
+    }
+
+    /**
      * Makes the new version visible in one transaction, if the run still holds the stage's lock; then drops the
      * old version's objects it no longer uses (unless another live run may still read them). Writes nothing when
      * the new version is the committed one unchanged.

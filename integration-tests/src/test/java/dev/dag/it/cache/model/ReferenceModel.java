@@ -31,28 +31,20 @@ import java.util.Set;
  *   <li>A lambda argument is keyed by the method it runs; a file argument of a task with {@code FileFreshness} by
  *       its content and time (a lazy task sees the file through its SQL).</li>
  *   <li>In a selected run ({@code withStages}, {@code withTasks}) a task left out hands its consumers the output its
- *       stage's last commit holds for the same call (its code, arguments and inputs, a file's freshness aside);
- *       when a selected task reads it, directly or through other left-out calls, and there is none, the run fails
- *       at that call. {@code withStages} commits the stages it ran; {@code withTasks} forces the tasks it names
+ *       stage's last commit holds for the same call: a versioned or AUTO task's by its code, arguments and inputs (a
+ *       file's freshness aside), a lazy task's by the keys of the tables its body builds now (found when every one
+ *       is committed, as for {@code LAZY_CACHE_VALID}). When a selected task reads it, directly or through other
+ *       left-out calls, and there is none, the run fails at that call. {@code withStages} commits the stages it ran; {@code withTasks} forces the tasks it names
  *       (a versioned task's output gets a new key, so a left-out call reading it has no committed output; a
  *       lazy task's tables keep their keys, those of their SQL) and commits nothing.</li>
  * </ul>
  */
 final class ReferenceModel {
-    /**
-     * Whether a left-out lazy call is found only when its code is unchanged, as docs/caching.md says of every call.
-     * dag today finds a lazy call by its method, arguments and inputs alone, so a lazy task whose SQL changed hands
-     * its consumers its old table in a selected run; off by default, the model says what dag does today (and skips
-     * the comparison with a clean run where that old table is read), on ({@code -Ddag.model.lazyCallsByCode=true})
-     * it holds dag to the documented rule.
-     */
-    static final boolean LAZY_CALLS_BY_CODE = Boolean.getBoolean("dag.model.lazyCallsByCode");
-
     private Map<String, StageState> committed = Map.of();
 
     /**
      * What a committed stage version holds for the model: entries of versioned tasks, table keys by name, and each
-     * task's call (what a selected run finds a left-out task's output by).
+     * versioned or AUTO task's call (what a selected run finds such a left-out task's output by).
      */
     record StageState(Map<String, Entry> entries, Map<String, String> tables, Map<String, Call> calls) {
         static StageState empty() {
@@ -104,10 +96,10 @@ final class ReferenceModel {
             for (TaskSpec task : flow.tasksIn(stage)) {
                 List<String> inputKeys = task.inputs().stream().map(outputKeys::get).toList();
                 if (selection != null && !selection.selects(task)) {
-                    Call call = before.calls().get(task.name());
-                    if (call != null && call.key().equals(callKey(task, stageName, inputKeys))) {
-                        outputKeys.put(task.name(), call.output());
-                        exact &= call.output().equals(fullOutputKeys.get(task.name()));
+                    String output = committedOutput(task, stageName, inputKeys, before);
+                    if (output != null) {
+                        outputKeys.put(task.name(), output);
+                        exact &= output.equals(fullOutputKeys.get(task.name()));
                     } else {
                         missing.add(task.name());
                     }
@@ -157,15 +149,26 @@ final class ReferenceModel {
         committed = next;
     }
 
-    /** A call's key as a selected run looks it up: a file's content and time aside. */
+    /**
+     * The output a left-out task hands over from its stage's last commit, or null when that holds none for its call.
+     * A lazy task is keyed by what its body builds now: found when every table it builds is committed with its key.
+     */
+    private static String committedOutput(TaskSpec task, String stage, List<String> inputKeys, StageState before) {
+        if (task.kind().lazy()) {
+            Map<String, String> keys = new HashMap<>();
+            Prediction.Expected keyed = lazy(task, stage, inputKeys, before, StageState.empty(), keys);
+            return keyed.outcome() == TaskOutcome.LAZY_CACHE_VALID ? keys.get(task.name()) : null;
+        }
+        Call call = before.calls().get(task.name());
+        return call != null && call.key().equals(callKey(task, stage, inputKeys)) ? call.output() : null;
+    }
+
+    /** A versioned or AUTO call's key as a selected run looks it up: a file's content and time aside. */
     private static String callKey(TaskSpec task, String stage, List<String> inputKeys) {
         List<String> arguments = task.constants().stream().map(Constant::callState).toList();
-        return switch (task.kind()) {
-            case VERSIONED -> ModelKey.of("call", task.name(), stage, task.version(), arguments, inputKeys);
-            case AUTO -> ModelKey.of("call", task.name(), stage, "auto", TaskSource.body(task), arguments, inputKeys);
-            case LAZY, IMPERATIVE, GROUP -> ModelKey.of("call", task.name(), stage, "lazy",
-                    LAZY_CALLS_BY_CODE ? TaskSource.body(task) : "", arguments, inputKeys);
-        };
+        return task.kind() == TaskKind.AUTO
+                ? ModelKey.of("call", task.name(), stage, "auto", TaskSource.body(task), arguments, inputKeys)
+                : ModelKey.of("call", task.name(), stage, task.version(), arguments, inputKeys);
     }
 
     private static Prediction.Expected versioned(TaskSpec task, String stage, List<String> inputKeys, StageState before,
@@ -233,7 +236,6 @@ final class ReferenceModel {
         String returnedKey = lazyTable(task, task.returned(), task.primaryKey().columns(), stage, inputKeys, localKeys,
                 chain, before, after, rebuilt, why);
         outputKeys.put(task.name(), returnedKey);
-        after.calls().put(task.name(), new Call(callKey(task, stage, inputKeys), returnedKey));
         TaskOutcome outcome = rebuilt.isEmpty() ? TaskOutcome.LAZY_CACHE_VALID : TaskOutcome.RAN;
         return new Prediction.Expected(task.name(), stage, outcome, false, rebuilt,
                 rebuilt.isEmpty() ? "every table unchanged" : String.join("; ", why));

@@ -7,6 +7,7 @@ import dev.dag.Result;
 import dev.dag.TaskResult;
 import dev.dag.it.support.PlanAgreement;
 import dev.dag.it.support.TestDatabase;
+import dev.dag.it.support.gen.Property;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -103,11 +104,15 @@ final class ScenarioRunner {
         Map<String, TaskResult> results = new LinkedHashMap<>();
         DagException error = null;
         String summary;
+        Plan plan = definition.plan(selection.applyTo(db.options()));
+        TaskClasses.takeExecuted(tasks); // the lazy bodies the plan ran are not executions of the run
         try {
             Result result = definition.run(selection.applyTo(db.options()));
+            PlanAgreement.assertAgrees(plan, result);
             result.tasks().forEach(task -> results.put(task.task(), task));
             summary = result.summary();
         } catch (DagException e) {
+            e.result().ifPresent(result -> PlanAgreement.assertAgrees(plan, result));
             error = e;
             summary = e.getMessage();
         }
@@ -116,6 +121,8 @@ final class ScenarioRunner {
             built.record(flow, executed);
         }
         String failsAt = predicted.failsAt();
+        Property.collect("selected runs, as predicted", failsAt == null ? "run through"
+                : "refused at a left-out " + (flow.task(failsAt).kind().lazy() ? "lazy" : "versioned or AUTO") + " task");
         model.commit(predicted.prediction(),
                 selection.committedStages(failsAt == null ? -1 : flow.task(failsAt).stage()));
         return new SelectedRun(selection, predicted, error, new Observation(results, executed, before,
