@@ -286,7 +286,8 @@ class RerunReasonTest {
         TaskKey older = new TaskKey("old", 1, new TaskKey.Subject("t", "s", ""), TaskKey.Code.of("1"), Map.of(),
                 List.of(), "", null);
 
-        assertEquals("dag's cache key format changed (format 1 → 2): rebuilt once", RerunReason.between(older, current));
+        assertEquals("dag's cache key format changed (format 1 → " + TaskKey.FORMAT + "): rebuilt once",
+                RerunReason.between(older, current));
     }
 
     @Test
