@@ -22,7 +22,8 @@ import java.util.Map;
  * column as the component is spelled fails on both with an error that states the rule.
  */
 class JavaColumnNamesIT {
-    record Shipment(long orderId, LocalDate shippedOn, String customerID) {
+    // docs:column-names
+    record Shipment(long orderId, LocalDate shippedOn, String customerID) { // columns order_id, shipped_on, customer_id
     }
 
     static final List<Shipment> SHIPMENTS = List.of(
@@ -34,18 +35,21 @@ class JavaColumnNamesIT {
     static Table shipments() {
         return Table.of(SHIPMENTS).primaryKey("orderId").nonNullable("customerID");
     }
+    // end:column-names
 
     @Materialize(version = "1")
     static Table events() {
         return Table.of(List.of(Map.of("eventId", 1, "seenAt", LocalDate.of(2026, 3, 1))));
     }
 
+    // docs:column-names-sql
     @Materialize(version = "1")
     static Table shippedInFebruary(Table shipments, Table events) {
         // as a user writes it after looking at the table on DuckDB: unquoted, as the columns are named
         return Table.of("SELECT s.order_id, s.shipped_on, s.customer_id, e.seen_at FROM " + shipments.ref() + " s, "
                 + events.ref() + " e WHERE s.shipped_on >= DATE '2026-02-01' AND e.event_id = 1");
     }
+    // end:column-names-sql
 
     @Materialize(version = "1")
     static Table namedAsTheComponent(Table shipments) {
