@@ -6,11 +6,13 @@ import dev.dag.bench.macro.BenchOptions;
 import dev.dag.bench.macro.BulkRows;
 import dev.dag.bench.macro.CacheValidRerun;
 import dev.dag.bench.macro.CopyingCarryOver;
+import dev.dag.bench.macro.ManyTasksAtScale;
 import dev.dag.bench.macro.ManyTasksRerun;
 import dev.dag.bench.macro.OneOfTenChanged;
 import dev.dag.bench.macro.ParallelTasks;
 import dev.dag.bench.macro.Report;
 import dev.dag.bench.macro.Scenario;
+import dev.dag.bench.macro.StoredRunsRerun;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -21,7 +23,8 @@ import java.util.List;
  */
 public final class MacroBenchmark {
     private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
-            new ManyTasksRerun(), new BulkRows(), new ParallelTasks(), new CopyingCarryOver(), new AutoVersionsRerun());
+            new ManyTasksRerun(), new BulkRows(), new ParallelTasks(), new CopyingCarryOver(), new AutoVersionsRerun(),
+            new ManyTasksAtScale(), new StoredRunsRerun());
 
     private MacroBenchmark() {
     }
