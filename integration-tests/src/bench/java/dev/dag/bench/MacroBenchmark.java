@@ -46,6 +46,14 @@ public final class MacroBenchmark {
             System.err.println("The dag agent is not attached: start java with -javaagent:agent/target/dag-agent.jar");
             System.exit(2);
         }
+        run(options).print(System.out);
+    }
+
+    /**
+     * Runs the scenarios {@code options} selects and returns their report; a scenario whose runs do not do what it
+     * measures (e.g. a rerun that was not cache-valid) throws. The caller's JVM must run with the agent.
+     */
+    public static Report run(BenchOptions options) throws Exception {
         System.out.printf("dag macro benchmarks: Java %s, %d cores, max heap %,d MiB; %s%n",
                 Runtime.version(), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, options);
@@ -68,7 +76,7 @@ public final class MacroBenchmark {
             }
         }
         System.out.println();
-        report.print(System.out);
+        return report;
     }
 
     private static void runAll(BenchDatabase database, BenchOptions options, Report report) throws Exception {

@@ -66,7 +66,7 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
                 Integer.parseInt(take(given, "stages", small ? "4" : "20")),
                 Integer.parseInt(take(given, "lanes", small ? "5" : "10")),
                 Integer.parseInt(take(given, "bulk-rows", small ? "50000" : "1000000")),
-                Integer.parseInt(take(given, "batch-rows", small ? "5000" : "50000")),
+                Integer.parseInt(take(given, "batch-rows", small ? "2000" : "50000")),
                 Long.parseLong(take(given, "parallel-rows", small ? "100000" : "2000000")),
                 Integer.parseInt(take(given, "parallelism", "0")),
                 Integer.parseInt(take(given, "scale-stages", small ? "10" : "50")),
