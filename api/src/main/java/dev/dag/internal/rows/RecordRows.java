@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * The rows of a list of records of one class: a column per component, in declaration order, named by
- * {@link ColumnNames}, typed by the component's type; a decimal column's precision and scale inferred from all rows unless declared.
+ * {@link ColumnNames}, typed by the component's type; a decimal column's precision and scale inferred from all rows
+ * unless declared.
  */
 final class RecordRows {
     private RecordRows() {

@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * Finds what a task's SQL depends on that dag cannot see: a stage's view named directly instead of taken as an input
  * (any task: its order in the run is not known); and for a cached task, what the cache cannot see change, so that its
  * result would go stale without a word: tables that are neither its inputs nor dag's own, and calls whose value
- * changes from run to run ({@code now()}, {@code current_date}, {@code random()}). Each becomes a warning on the task's result, and
- * a log line once per JVM.
+ * changes from run to run ({@code now()}, {@code current_date}, {@code random()}). Each becomes a warning on the
+ * task's result, and a log line once per JVM.
  */
 final class UnseenChanges {
     private static final Logger LOG = LoggerFactory.getLogger(UnseenChanges.class);

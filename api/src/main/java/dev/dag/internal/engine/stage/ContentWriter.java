@@ -68,8 +68,8 @@ public final class ContentWriter {
         } catch (SQLException | IllegalArgumentException e) {
             String hint = content instanceof String text && e instanceof SQLException failure
                     ? MissingColumnHint.of(connection, database.dialect(), text, failure) : "";
-            throw new MaterializationException("Task '" + task + "' could not write table '" + logicalName + "' of stage '"
-                    + stage + "': " + e.getMessage() + hint + (sql == null ? "" : "\nSQL:\n" + sql), task, logicalName,
+            throw new MaterializationException("Task '" + task + "' could not write table '" + logicalName
+                    + "' of stage '" + stage + "': " + e.getMessage() + hint + (sql == null ? "" : "\nSQL:\n" + sql), task, logicalName,
                     stage, sql, e);
         }
     }

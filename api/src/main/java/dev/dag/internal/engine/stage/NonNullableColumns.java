@@ -75,7 +75,8 @@ final class NonNullableColumns {
         List<String> resolved = new ArrayList<>();
         for (String name : names) {
             String column = columns.stream().filter(candidate -> candidate.toLowerCase(Locale.ROOT)
-                    .equals(name.toLowerCase(Locale.ROOT)) || candidate.equals(ColumnNames.of(name))).findFirst().orElseThrow(() -> new DefinitionException(
+                    .equals(name.toLowerCase(Locale.ROOT)) || candidate.equals(ColumnNames.of(name))).findFirst()
+                    .orElseThrow(() -> new DefinitionException(
                     "Task '" + task + "' declares " + declaration + "(\"" + name + "\") for table '" + table
                             + "' of stage '" + stage + "', which has no column '" + name + "'. Its columns: " + columns
                             + ".", task, table, stage));
