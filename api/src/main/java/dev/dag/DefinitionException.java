@@ -15,4 +15,12 @@ public class DefinitionException extends DagException {
     public DefinitionException(String message, String task, String table, String stage) {
         super(message, task, table, stage, null);
     }
+
+    /**
+     * A definition error about the given task, table and stage (any may be null) that the user's code threw as
+     * {@code cause} (a freshness function, for instance).
+     */
+    public DefinitionException(String message, String task, String table, String stage, Throwable cause) {
+        super(message, task, table, stage, cause);
+    }
 }

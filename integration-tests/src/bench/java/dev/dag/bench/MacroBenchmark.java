@@ -6,11 +6,13 @@ import dev.dag.bench.macro.BenchOptions;
 import dev.dag.bench.macro.BulkRows;
 import dev.dag.bench.macro.CacheValidRerun;
 import dev.dag.bench.macro.CopyingCarryOver;
+import dev.dag.bench.macro.ManyTasksAtScale;
 import dev.dag.bench.macro.ManyTasksRerun;
 import dev.dag.bench.macro.OneOfTenChanged;
 import dev.dag.bench.macro.ParallelTasks;
 import dev.dag.bench.macro.Report;
 import dev.dag.bench.macro.Scenario;
+import dev.dag.bench.macro.StoredRunsRerun;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -21,7 +23,8 @@ import java.util.List;
  */
 public final class MacroBenchmark {
     private static final List<Scenario> SCENARIOS = List.of(new CacheValidRerun(), new OneOfTenChanged(),
-            new ManyTasksRerun(), new BulkRows(), new ParallelTasks(), new CopyingCarryOver(), new AutoVersionsRerun());
+            new ManyTasksRerun(), new BulkRows(), new ParallelTasks(), new CopyingCarryOver(), new AutoVersionsRerun(),
+            new ManyTasksAtScale(), new StoredRunsRerun());
 
     private MacroBenchmark() {
     }
@@ -43,6 +46,14 @@ public final class MacroBenchmark {
             System.err.println("The dag agent is not attached: start java with -javaagent:agent/target/dag-agent.jar");
             System.exit(2);
         }
+        run(options).print(System.out);
+    }
+
+    /**
+     * Runs the scenarios {@code options} selects and returns their report; a scenario whose runs do not do what it
+     * measures (e.g. a rerun that was not cache-valid) throws. The caller's JVM must run with the agent.
+     */
+    public static Report run(BenchOptions options) throws Exception {
         System.out.printf("dag macro benchmarks: Java %s, %d cores, max heap %,d MiB; %s%n",
                 Runtime.version(), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, options);
@@ -65,7 +76,7 @@ public final class MacroBenchmark {
             }
         }
         System.out.println();
-        report.print(System.out);
+        return report;
     }
 
     private static void runAll(BenchDatabase database, BenchOptions options, Report report) throws Exception {

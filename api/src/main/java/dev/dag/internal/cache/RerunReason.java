@@ -2,6 +2,7 @@ package dev.dag.internal.cache;
 
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Explains in words why a task's cache entry did not match, from the parts of the old and new keys. */
@@ -11,6 +12,14 @@ public final class RerunReason {
 
     /** How a secret's keyed hash is written in a key's parts ({@code cache.state.Secrets}): never shown. */
     private static final Pattern SECRET_HASH = Pattern.compile("(\"\\$?secret\":)\"[0-9a-f]{64}\"");
+
+    /**
+     * A stored table named in the SQL text itself, {@code "<prefix>dag_data"."<stage>__<table>__<run>"}: what a SQL
+     * task of existing code splices in where it read an earlier step's result (docs/existing-etl.md). A new name there
+     * is an input that changed, not an edit of the SQL.
+     */
+    private static final Pattern STORED_TABLE = Pattern.compile(
+            "\"[^\"]*dag_data\"\\.\"((?:[^\"]|\"\")+?)__((?:[^\"]|\"\")+?)__([^\"_]+)(?:_h[0-9a-f]+)?\"");
 
     private static final int MAX_VALUE = 40;
 
@@ -129,6 +138,12 @@ public final class RerunReason {
         if (plainBefore.equals(plainAfter)) {
             return "same SQL, a table it reads changed";
         }
+        String inputs = storedTablesChanged(plainBefore, plainAfter);
+        if (inputs != null) {
+            return inputs;
+        }
+        plainBefore = STORED_TABLE.matcher(plainBefore).replaceAll("$1.$2");
+        plainAfter = STORED_TABLE.matcher(plainAfter).replaceAll("$1.$2");
         String[] old = plainBefore.split("\n");
         String[] now = plainAfter.split("\n");
         int line = 0;
@@ -141,6 +156,30 @@ public final class RerunReason {
         int from = Math.max(0, start - 10);
         return "SQL changed at line " + (line + 1) + ": -" + shown(excerpt(removed, from)) + " +"
                 + shown(excerpt(added, from));
+    }
+
+    /**
+     * When two texts differ only in the stored tables they name: "input stage.table changed", naming each table
+     * whose stored table is new; else null.
+     */
+    private static String storedTablesChanged(String before, String after) {
+        if (!STORED_TABLE.matcher(before).replaceAll("{$1.$2}").equals(STORED_TABLE.matcher(after)
+                .replaceAll("{$1.$2}"))) {
+            return null;
+        }
+        TreeSet<String> changed = new TreeSet<>();
+        Matcher now = STORED_TABLE.matcher(after);
+        while (now.find()) {
+            if (!before.contains(now.group())) {
+                changed.add(now.group(1).replace("\"\"", "\"") + "." + now.group(2).replace("\"\"", "\""));
+            }
+        }
+        if (changed.isEmpty()) {
+            return null;
+        }
+        boolean one = changed.size() == 1;
+        return (one ? "input " : "inputs ") + String.join(", ", changed) + " changed (the SQL reads "
+                + (one ? "its new stored table)" : "their new stored tables)");
     }
 
     private static String withoutTableKeys(String sql) {

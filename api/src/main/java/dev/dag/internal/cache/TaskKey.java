@@ -28,9 +28,10 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
      * The format of keys and of their stored parts: dag's cache format version. Keys of another format never
      * match: a dag that hashes differently reruns each task once, saying why, instead of trusting a key it did not
      * compute. dag's own code never enters a task's code fingerprint, so a change of dag's behaviour that must
-     * invalidate cached tables bumps this number.
+     * invalidate cached tables bumps this number. Format 3: columns from Java are named in snake_case
+     * ({@code dev.dag.internal.rows.ColumnNames}), so no table with the names of format 2 is served again.
      */
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
 
     /**
      * Which task a key belongs to.

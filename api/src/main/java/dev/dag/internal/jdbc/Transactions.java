@@ -44,6 +44,17 @@ public final class Transactions {
         return run(connection, work, false);
     }
 
+    /**
+     * Ends the open transaction, if any, of a connection whose statement failed inside work of {@link #commit} or
+     * {@link #commitReturning}, so that it can still read (PostgreSQL refuses every statement of a transaction a
+     * failed statement has lost). The work must then throw: its writes are gone.
+     */
+    public static void abandon(Connection connection) throws SQLException {
+        if (!connection.getAutoCommit()) {
+            connection.rollback();
+        }
+    }
+
     private static <T> T run(Connection connection, Work<T> work, boolean commit) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);

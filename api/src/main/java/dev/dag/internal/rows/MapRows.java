@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The rows of a list of maps: a column per key of any row, in the order the keys first appear; each column typed
+ * The rows of a list of maps: a column per key of any row (named by {@link ColumnNames}), in the order the keys
+ * first appear; each column typed
  * from the values of every row (see {@link ColumnKinds}). A key a row lacks is NULL in that row.
  */
 final class MapRows {
@@ -18,12 +19,14 @@ final class MapRows {
 
     static RowSource of(List<?> rows, Map<String, Column> declared) {
         Map<String, ColumnKinds> kinds = new LinkedHashMap<>();
+        Map<String, String> keysByColumn = new LinkedHashMap<>();
         long row = 0;
         for (Object map : rows) {
             for (Map.Entry<?, ?> entry : checked(map, row).entrySet()) {
                 String key = key(entry.getKey(), row);
-                Object value = unwrapped(entry.getValue(), key, row);
-                ColumnKinds column = kinds.computeIfAbsent(key, ColumnKinds::new);
+                String name = columnOf(key, keysByColumn, row);
+                Object value = unwrapped(entry.getValue(), name, row);
+                ColumnKinds column = kinds.computeIfAbsent(name, ColumnKinds::new);
                 if (value != null) {
                     column.add(value, row);
                 }
@@ -32,7 +35,19 @@ final class MapRows {
         }
         List<Column> columns = new ArrayList<>();
         kinds.forEach((name, column) -> columns.add(column.column(declared.get(name))));
-        return new RowSource(columns, new Values(rows.iterator(), columns));
+        return new RowSource(columns, new Values(rows.iterator(), columns, List.copyOf(keysByColumn.values())));
+    }
+
+    /** The column of map key {@code key}; two keys of one column (a camelCase and a snake_case spelling) refused. */
+    private static String columnOf(String key, Map<String, String> keysByColumn, long row) {
+        String name = ColumnNames.of(key);
+        String other = keysByColumn.putIfAbsent(name, key);
+        if (other != null && !other.equals(key)) {
+            throw ValueRefusal.ofColumn(name, "the keys '" + Printable.name(other) + "' and '" + Printable.name(key)
+                    + "' (row index " + row + ") both become this column (column names from Java are snake_case, see "
+                    + ColumnNames.DOCS + ")", "Spell the key one way in every row");
+        }
+        return name;
     }
 
     private static Map<?, ?> checked(Object row, long index) {
@@ -69,11 +84,13 @@ final class MapRows {
     private static final class Values implements Iterator<Object[]> {
         private final Iterator<?> maps;
         private final Column[] columns;
+        private final String[] keys;
         private long row = -1;
 
-        Values(Iterator<?> maps, List<Column> columns) {
+        Values(Iterator<?> maps, List<Column> columns, List<String> keys) {
             this.maps = maps;
             this.columns = columns.toArray(Column[]::new);
+            this.keys = keys.toArray(String[]::new);
         }
 
         @Override
@@ -87,7 +104,7 @@ final class MapRows {
             Object[] out = new Object[columns.length];
             for (int i = 0; i < columns.length; i++) {
                 String name = columns[i].name();
-                Object value = unwrapped(map.get(name), name, row);
+                Object value = unwrapped(map.get(keys[i]), name, row);
                 try {
                     out[i] = value == null ? null : StoredValues.stored(value, columns[i]);
                 } catch (ValueRefusal refusal) {

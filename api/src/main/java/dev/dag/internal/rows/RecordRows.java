@@ -4,14 +4,16 @@ import dev.dag.internal.store.dialect.Column;
 import dev.dag.internal.store.dialect.ColumnType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The rows of a list of records of one class: a column per component, in declaration order, typed by the
- * component's type; a decimal column's precision and scale inferred from all rows unless declared.
+ * The rows of a list of records of one class: a column per component, in declaration order, named by
+ * {@link ColumnNames}, typed by the component's type; a decimal column's precision and scale inferred from all rows
+ * unless declared.
  */
 final class RecordRows {
     private RecordRows() {
@@ -21,7 +23,15 @@ final class RecordRows {
         RecordComponent[] components = type.getRecordComponents();
         ComponentType[] types = new ComponentType[components.length];
         List<Column> columns = new ArrayList<>();
+        Map<String, String> componentsByColumn = new HashMap<>();
         for (int i = 0; i < components.length; i++) {
+            String other = componentsByColumn.put(ColumnNames.of(components[i].getName()), components[i].getName());
+            if (other != null) {
+                throw ValueRefusal.ofColumn(ColumnNames.of(other), "the components " + other + " and "
+                        + components[i].getName() + " of " + type.getSimpleName() + " both become this column "
+                        + "(column names from Java are snake_case, see " + ColumnNames.DOCS + ")",
+                        "Rename one of the components");
+            }
             types[i] = ComponentType.of(components[i]);
             components[i].getAccessor().setAccessible(true);
             columns.add(column(rows, type, components, i, types[i], declared));
@@ -31,7 +41,7 @@ final class RecordRows {
 
     private static Column column(List<?> rows, Class<?> type, RecordComponent[] components, int index,
                                  ComponentType componentType, Map<String, Column> declared) {
-        String name = components[index].getName();
+        String name = ColumnNames.of(components[index].getName());
         ColumnType columnType = StorableTypes.required(componentType.type(), name);
         Column declaredColumn = declared.get(name);
         if (declaredColumn != null) {

@@ -2,10 +2,8 @@ package dev.dag.internal.rows;
 
 import dev.dag.internal.store.Identifiers;
 import dev.dag.internal.store.dialect.Column;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -45,7 +43,10 @@ public final class RowSources {
                     "Return a SQL query (e.g. SELECT ... WHERE false) for an empty table");
         }
         Map<String, Column> declaredByName = new LinkedHashMap<>();
-        declared.forEach(column -> declaredByName.put(column.name(), column));
+        declared.forEach(column -> {
+            String name = ColumnNames.of(column.name());
+            declaredByName.put(name, new Column(name, column.type(), column.precision(), column.scale()));
+        });
         Object first = rows.get(0);
         RowSource source;
         if (first instanceof Record record) {
@@ -60,20 +61,17 @@ public final class RowSources {
         return source;
     }
 
-    /** Names every database keeps as they are, no two alike but for case (DuckDB would take them for one). */
+    /**
+     * Names every database keeps as they are. They are snake_case ({@link ColumnNames}), so all in small letters:
+     * two that DuckDB would take for one are refused where rows become columns.
+     */
     private static void checkNames(List<Column> columns, Map<String, Column> declared) {
-        Map<String, String> byFoldedName = new HashMap<>();
         for (Column column : columns) {
             String problem = Identifiers.problem(column.name());
             if (problem != null) {
                 throw ValueRefusal.ofColumn(column.name(), "the name is not one a database keeps (" + problem + ")",
                         "Name it with 1 to " + Identifiers.MAX_BYTES + " bytes, without control characters or "
                                 + "surrounding blanks");
-            }
-            String other = byFoldedName.put(column.name().toLowerCase(Locale.ROOT), column.name());
-            if (other != null) {
-                throw ValueRefusal.ofColumn(column.name(), "it differs from column '" + Printable.name(other)
-                        + "' only in case, and DuckDB takes them for one column", "Rename one of them");
             }
         }
         for (String name : declared.keySet()) {

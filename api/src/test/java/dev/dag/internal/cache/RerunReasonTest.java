@@ -272,6 +272,22 @@ class RerunReasonTest {
     }
 
     @Test
+    void sqlOfATaskThatReadsAnEarlierStepsStoredTableSaysThatInputChanged() {
+        // a SQL task of existing code splices in the query dag handed back for the step before it
+        String before = "SELECT region, sum(amount) FROM (SELECT * FROM \"dag_data\".\"raw__orders__1a2b3c4d5e\") o "
+                + "JOIN \"dag_data\".\"raw__regions__1a2b3c4d5e\" r USING (id) GROUP BY 1";
+        String after = before.replace("raw__orders__1a2b3c4d5e", "raw__orders__9f8e7d6c5b");
+        String prefixed = before.replace("\"dag_data\"", "\"demo_dag_data\"");
+
+        assertEquals("input raw.orders changed (the SQL reads its new stored table)",
+                RerunReason.sqlDiff(before, after));
+        assertEquals("inputs raw.orders, raw.regions changed (the SQL reads their new stored tables)",
+                RerunReason.sqlDiff(prefixed, prefixed.replace("1a2b3c4d5e", "0000000000")));
+        assertEquals("SQL changed at line 1: -… r USING (id) GROUP BY 1 +… r USING (key) GROUP BY 1",
+                RerunReason.sqlDiff(before, after.replace("USING (id)", "USING (key)")));
+    }
+
+    @Test
     void sqlDiffShortensLongLines() {
         String before = "SELECT " + "a, ".repeat(30);
         String after = "SELECT " + "b, ".repeat(30);
@@ -286,7 +302,8 @@ class RerunReasonTest {
         TaskKey older = new TaskKey("old", 1, new TaskKey.Subject("t", "s", ""), TaskKey.Code.of("1"), Map.of(),
                 List.of(), "", null);
 
-        assertEquals("dag's cache key format changed (format 1 → 2): rebuilt once", RerunReason.between(older, current));
+        assertEquals("dag's cache key format changed (format 1 → " + TaskKey.FORMAT + "): rebuilt once",
+                RerunReason.between(older, current));
     }
 
     @Test

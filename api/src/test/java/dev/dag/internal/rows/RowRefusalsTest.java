@@ -60,6 +60,9 @@ class RowRefusalsTest {
     record Cased(int a, int A) {
     }
 
+    record Spelled(int shippedOn, int shipped_on) {
+    }
+
     record Money(BigDecimal amount) {
     }
 
@@ -178,12 +181,16 @@ class RowRefusalsTest {
     }
 
     @Test
-    void columnsDifferingOnlyInCaseAreRefusedBecauseDuckDbTakesThemForOne() {
+    void namesThatBecomeOneColumnAreRefused() {
         ValueRefusal records = refusedColumns(() -> RowSources.of(List.of(new Cased(1, 2))));
         ValueRefusal maps = refusedColumns(() -> RowSources.of(List.of(Map.of("id", 1), Map.of("ID", 2))));
+        ValueRefusal spellings = refusedColumns(() -> RowSources.of(List.of(new Spelled(1, 2))));
 
-        assertTrue(records.getMessage().contains("only in case"), records.getMessage());
-        assertEquals(Optional.of("ID"), maps.column());
+        assertTrue(records.getMessage().contains("components a and A of Cased both become this column"),
+                records.getMessage());
+        assertEquals(Optional.of("id"), maps.column());
+        assertTrue(maps.getMessage().contains("keys 'id' and 'ID'"), maps.getMessage());
+        assertEquals(Optional.of("shipped_on"), spellings.column());
     }
 
     @Test

@@ -66,6 +66,9 @@ class RowsRoundTripTest {
     record Other(UUID ref, byte[] bytes, Optional<String> note) {
     }
 
+    record Shipment(long orderId, LocalDate shippedOn, String customerID, int line2Text, String already_snake) {
+    }
+
     private <R> List<R> roundTrip(List<R> rows, Class<R> type) throws SQLException {
         RowSource source = RowSources.of(rows);
         try (Connection connection = connect(dir)) {
@@ -155,5 +158,22 @@ class RowsRoundTripTest {
         secondBack.put("name", null);
         secondBack.put("day", null);
         assertEquals(List.of(firstBack, secondBack), back);
+    }
+
+    @Test
+    void camelCaseComponentsAreSnakeCaseColumnsAndReadBackEqual() throws SQLException {
+        List<Shipment> rows = List.of(new Shipment(7, LocalDate.of(2026, 3, 4), "c1", 2, "x"));
+
+        assertEquals(List.of("order_id", "shipped_on", "customer_id", "line2_text", "already_snake"),
+                RowSources.of(rows).columns().stream().map(column -> column.name()).toList());
+        assertEquals(rows, roundTrip(rows, Shipment.class));
+    }
+
+    @Test
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    void camelCaseMapKeysAreSnakeCaseColumns() throws SQLException {
+        List<Map> back = roundTrip((List) List.of(Map.of("shippedOn", LocalDate.of(2026, 3, 4))), Map.class);
+
+        assertEquals(List.of(Map.of("shipped_on", LocalDate.of(2026, 3, 4))), back);
     }
 }

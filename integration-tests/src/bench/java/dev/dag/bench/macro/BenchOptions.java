@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * sizes the goals are stated for; {@code --small} switches every size to a smoke-check size first, and
  * explicit options still override it.
  *
- * @param scenarios    scenarios to run, among {@code a,b,c,d,e,f,g} (default all)
+ * @param scenarios    scenarios to run, among {@code a,b,c,d,e,f,g,h,i} (default all)
  * @param databases    databases, among {@code duckdb,postgres} (default both)
  * @param reps         timed repetitions per figure (default 5; scenario a takes four times as many); the median
  *                     is reported
@@ -28,16 +28,21 @@ import java.util.TreeSet;
  * @param parallelRows e: rows of each of the eight tables (default 2,000,000)
  * @param parallelism  the instances' {@code parallelism} for every scenario but e (default 0: the database's default,
  *                     as a user gets it)
+ * @param scaleStages  h: stages of the large flow (default 50)
+ * @param scaleLanes   h: tasks per stage of the large flow (default 100: 5,000 tasks)
+ * @param history      i: the stored runs of the flow before the second measurement (default 1,000; the first is
+ *                     after 10)
  */
 public record BenchOptions(Set<String> scenarios, Set<String> databases, int reps, int warmup, long bigRows,
                            long smallRows,
                            long tenRows, int stages, int lanes, int bulkRows, int batchRows, long parallelRows,
-                           int parallelism) {
+                           int parallelism, int scaleStages, int scaleLanes, int history) {
 
     private static final String USAGE = """
-            options (--name=value): --scenarios=a,b,c,d,e,f,g --db=duckdb,postgres --reps=5 --warmup=1 --small
+            options (--name=value): --scenarios=a,b,c,d,e,f,g,h,i --db=duckdb,postgres --reps=5 --warmup=1 --small
               --big-rows=10000000 --small-rows=1000 --ten-rows=1000000 --stages=20 --lanes=10
-              --bulk-rows=1000000 --batch-rows=50000 --parallel-rows=2000000 --parallelism=0""";
+              --bulk-rows=1000000 --batch-rows=50000 --parallel-rows=2000000 --parallelism=0
+              --scale-stages=50 --scale-lanes=100 --history=1000""";
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} with the usage for an unknown option. */
     public static BenchOptions parse(String[] args) {
@@ -51,7 +56,7 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
         }
         boolean small = Boolean.parseBoolean(given.remove("small"));
         BenchOptions options = new BenchOptions(
-                Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,e,f,g").split(","))),
+                Set.copyOf(List.of(take(given, "scenarios", "a,b,c,d,e,f,g,h,i").split(","))),
                 Set.copyOf(List.of(take(given, "db", "duckdb,postgres").split(","))),
                 Integer.parseInt(take(given, "reps", small ? "3" : "5")),
                 Integer.parseInt(take(given, "warmup", "1")),
@@ -61,14 +66,20 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
                 Integer.parseInt(take(given, "stages", small ? "4" : "20")),
                 Integer.parseInt(take(given, "lanes", small ? "5" : "10")),
                 Integer.parseInt(take(given, "bulk-rows", small ? "50000" : "1000000")),
-                Integer.parseInt(take(given, "batch-rows", small ? "5000" : "50000")),
+                Integer.parseInt(take(given, "batch-rows", small ? "2000" : "50000")),
                 Long.parseLong(take(given, "parallel-rows", small ? "100000" : "2000000")),
-                Integer.parseInt(take(given, "parallelism", "0")));
+                Integer.parseInt(take(given, "parallelism", "0")),
+                Integer.parseInt(take(given, "scale-stages", small ? "10" : "50")),
+                Integer.parseInt(take(given, "scale-lanes", small ? "10" : "100")),
+                Integer.parseInt(take(given, "history", small ? "40" : "1000")));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet() + "\n" + USAGE);
         }
         if (options.reps < 1 || options.warmup < 0) {
             throw new IllegalArgumentException("--reps must be at least 1, --warmup at least 0");
+        }
+        if (options.history <= StoredRunsRerun.FEW_RUNS) {
+            throw new IllegalArgumentException("--history must be more than " + StoredRunsRerun.FEW_RUNS);
         }
         return options;
     }
@@ -81,12 +92,14 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
     @Override
     public String toString() {
         return String.format("scenarios %s, databases %s, reps %d after %d warm-up, a: %,d vs %,d rows, b: 10 x %,d rows, c: %d x %d "
-                        + "tasks, d: %,d rows (DuckDB batch insert: %,d rows), e: 8 x %,d rows, parallelism %s",
+                        + "tasks, d: %,d rows (DuckDB batch insert: %,d rows), e: 8 x %,d rows, h: %d x %d tasks, i: %,d "
+                        + "stored runs vs %d, parallelism %s",
                 new TreeSet<>(scenarios), new TreeSet<>(databases), reps, warmup, bigRows, smallRows, tenRows, stages, lanes,
-                bulkRows, batchRows, parallelRows, parallelism == 0 ? "the database's default" : parallelism);
+                bulkRows, batchRows, parallelRows, scaleStages, scaleLanes, history, StoredRunsRerun.FEW_RUNS,
+                parallelism == 0 ? "the database's default" : parallelism);
     }
 
-    /** Whether scenario {@code id} ({@code a}..{@code d}) is selected. */
+    /** Whether scenario {@code id} ({@code a}..{@code i}) is selected. */
     public boolean runs(String id) {
         return scenarios.contains(id);
     }

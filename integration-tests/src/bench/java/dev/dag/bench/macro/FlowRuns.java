@@ -36,6 +36,19 @@ final class FlowRuns {
     }
 
     /**
+     * @throws IllegalStateException unless the run has {@code count} tasks, each {@code RAN} or {@code CACHE_VALID}
+     *     (a flow brought up to date whatever the instance held before)
+     */
+    static void expectUpToDate(Result result, int count) {
+        Map<TaskOutcome, Integer> outcomes = outcomes(result);
+        int upToDate = outcomes.getOrDefault(TaskOutcome.RAN, 0) + outcomes.getOrDefault(TaskOutcome.CACHE_VALID, 0);
+        if (upToDate != count || result.tasks().size() != count) {
+            throw new IllegalStateException("expected " + count + " task(s) RAN or CACHE_VALID in flow '"
+                    + result.flowName() + "', got " + outcomes + ":\n" + result.summary());
+        }
+    }
+
+    /**
      * @throws IllegalStateException unless exactly {@code count} tasks had {@code outcome}
      */
     static void expect(Result result, TaskOutcome outcome, int count) {

@@ -10,22 +10,27 @@ import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
 /**
- * The many-small-tasks flow of scenarios c and g: stages of parallel lanes, each task reading the same lane
+ * The many-small-tasks flow of scenarios c, g and h: stages of parallel lanes, each task reading the same lane
  * of the previous stage; and its timed, fully cache-valid rerun.
  */
 final class LaneFlows {
     private LaneFlows() {
     }
 
-    /** Flow {@code name}: {@code seed} in the first stage's lanes, {@code step} on each lane after that. */
+    /** Flow {@code name} of c's size: {@code seed} in the first stage's lanes, {@code step} on each lane after that. */
     static Flow of(String name, BenchOptions options, IntFunction<Table> seed, BiFunction<Table, Integer, Table> step) {
+        return of(name, options.stages(), options.lanes(), seed, step);
+    }
+
+    /** Flow {@code name} of {@code stages} stages of {@code lanes} lanes. */
+    static Flow of(String name, int stages, int lanes, IntFunction<Table> seed, BiFunction<Table, Integer, Table> step) {
         Flow flow = new Flow(name);
         try (flow) {
             List<Table> previous = new ArrayList<>();
-            for (int s = 0; s < options.stages(); s++) {
+            for (int s = 0; s < stages; s++) {
                 try (Stage stage = new Stage(String.format("%s_s%02d", name, s))) {
                     List<Table> current = new ArrayList<>();
-                    for (int lane = 0; lane < options.lanes(); lane++) {
+                    for (int lane = 0; lane < lanes; lane++) {
                         current.add(s == 0 ? seed.apply(lane) : step.apply(previous.get(lane), lane));
                     }
                     previous = current;

@@ -21,6 +21,11 @@ public final class Report {
         notes.add(note);
     }
 
+    /** The rows added, in order. */
+    public List<ReportRow> rows() {
+        return List.copyOf(rows);
+    }
+
     /** Prints the table and the notes. */
     public void print(PrintStream out) {
         List<String[]> cells = new ArrayList<>();

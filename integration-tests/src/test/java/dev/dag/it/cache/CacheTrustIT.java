@@ -111,6 +111,24 @@ class CacheTrustIT {
         return Table.of("SELECT count(*) AS n FROM " + outsideTable).name("outside_fresh");
     }
 
+    /** The schema of stage "clean" in the test's instance (its prefix applied), as a user spells it in SQL. */
+    static volatile String cleanSchema = "clean";
+
+    @Materialize(version = "1")
+    static Table loyalCustomers() {
+        return Table.of("SELECT 1 AS id").name("loyal_customers");
+    }
+
+    @Materialize(version = "1")
+    static Table mailing() {
+        return Table.of("SELECT id FROM " + cleanSchema + ".loyal_customers").name("mailing");
+    }
+
+    @Materialize(version = "1")
+    static Table mailingOf(Table loyal) {
+        return Table.of("SELECT id FROM " + loyal.ref()).name("mailing_of");
+    }
+
     @Materialize(lazy = true)
     static Table lastWeek() {
         return Table.of("SELECT CAST(current_date AS VARCHAR) AS as_of, 'now()' AS note -- random()").name("last_week");
@@ -191,6 +209,11 @@ class CacheTrustIT {
         assertExecuted("Returns.orders");
         assertOutcome(second, "orders", RAN, "stage 'src' was last published by flow 'sales'");
         assertRows(List.of(List.of("returns")), db.published("src", "orders"));
+        assertEquals(1, second.warnings().size(), second.warnings().toString());
+        assertTrue(second.warnings().get(0).startsWith("stage 'src' was last published by flow 'sales', and flow "
+                + "'returns' publishes it now: two flows that publish a stage of the same name in one instance replace "
+                + "each other's tables"), second.warnings().get(0));
+        assertTrue(second.summary().contains("flow 'returns' publishes it now"), second.summary());
 
         Result back = db.run(sales);
         assertExecuted("Sales.orders");
@@ -230,6 +253,37 @@ class CacheTrustIT {
         assertEquals(List.of(), result.task("fromOutsideWithFreshness").orElseThrow().warnings(),
                 "a task that declares its source's freshness is not warned about");
         db.execute("DROP SCHEMA " + shop + " CASCADE");
+    }
+
+    @OnEachDatabase
+    void sqlNamingAnotherStagesViewIsWarnedAboutWithTheFix(TestDatabase db) {
+        cleanSchema = db.schema("clean");
+        // the view exists before: with parallelism the task may run before this run publishes it (the warned hazard)
+        db.run(Flows.oneStage("views", "clean", CacheTrustIT::loyalCustomers));
+        Flow flow = new Flow("views");
+        try (flow) {
+            Table loyal;
+            try (dev.dag.Stage clean = new dev.dag.Stage("clean")) {
+                loyal = loyalCustomers();
+            }
+            try (dev.dag.Stage marts = new dev.dag.Stage("marts")) {
+                mailing();
+                mailingOf(loyal);
+            }
+        }
+
+        Result result = db.run(flow);
+
+        List<String> warnings = result.task("mailing").orElseThrow().warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("reads " + cleanSchema + ".loyal_customers, the view of stage 'clean', "
+                + "by its name"), warnings.get(0));
+        assertTrue(warnings.get(0).contains("Take the table as an input"), "the warning names the fix: "
+                + warnings.get(0));
+        assertTrue(result.summary().contains("warning: marts.mailing reads " + cleanSchema + ".loyal_customers"),
+                result.summary());
+        assertEquals(List.of(), result.task("mailingOf").orElseThrow().warnings(),
+                "a task that takes the table as an input is not warned about");
     }
 
     @OnEachDatabase

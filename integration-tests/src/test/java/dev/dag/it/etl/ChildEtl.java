@@ -113,6 +113,16 @@ record ChildEtl(TestDatabase db, Path config) {
         return outcomes;
     }
 
+    /** The reason of each task of the last run, by task name. */
+    Map<String, String> reasonsOfLastRun() {
+        Map<String, String> reasons = new TreeMap<>();
+        for (Map<String, Object> row : db.query("SELECT task, reason FROM " + meta() + ".task_runs WHERE run_id = '"
+                + lastRunId() + "'")) {
+            reasons.put((String) row.get("task"), (String) row.get("reason"));
+        }
+        return reasons;
+    }
+
     /** The id of the last run of {@link #FLOW}. */
     Object lastRunId() {
         return db.value("SELECT run_id FROM " + meta() + ".runs WHERE flow = '" + FLOW + "' ORDER BY started_at DESC"

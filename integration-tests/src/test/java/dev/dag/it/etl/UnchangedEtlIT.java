@@ -45,6 +45,9 @@ class UnchangedEtlIT {
         assertTrue(edited.contains("RESULT 200"), edited);
         assertEquals(Map.of("bigOrders", "RAN", "orders", "LAZY_CACHE_VALID", "summary", "RAN"),
                 etl.outcomesOfLastRun());
+        String summaryReason = etl.reasonsOfLastRun().get("summary");
+        assertTrue(summaryReason.contains("input clean.bigOrders changed"), "the step reads the edited step's new "
+                + "table, its SQL is the same: " + summaryReason);
     }
 
     @OnEachDatabase

@@ -17,6 +17,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -66,6 +67,14 @@ final class RowsModel {
     private RowsModel() {
     }
 
+    /**
+     * The column of a record component, by the rule of docs/types.md#column-names (written here again, as the model's
+     * own: "_" before a capital after a small letter or a digit, capitals made small).
+     */
+    static String column(RecordComponent component) {
+        return component.getName().replaceAll("([\\p{Ll}\\d])(\\p{Lu})", "$1_$2").toLowerCase(Locale.ROOT);
+    }
+
     /** The outcome for records of one class. */
     static Expectation ofRecords(List<? extends Record> rows) {
         RecordComponent[] components = rows.get(0).getClass().getRecordComponents();
@@ -78,18 +87,18 @@ final class RowsModel {
                 Object raw = read(component, rows.get(row));
                 boolean optional = component.getType() == Optional.class;
                 if (optional && raw == null) {
-                    cells.add(new Cell(component.getName(), row));
+                    cells.add(new Cell(column(component), row));
                     continue;
                 }
                 Object value = optional ? ((Optional<?>) raw).orElse(null) : raw;
                 if (value != null && !TypeModel.storable(value)) {
-                    cells.add(new Cell(component.getName(), row));
+                    cells.add(new Cell(column(component), row));
                 } else if (value instanceof BigDecimal || value instanceof BigInteger) {
                     digits.add(value);
                 }
             }
             if (digits.tooMany()) {
-                columns.add(component.getName());
+                columns.add(column(component));
             }
             scales.put(component.getName(), digits.scale);
         }

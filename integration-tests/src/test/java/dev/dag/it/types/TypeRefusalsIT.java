@@ -222,8 +222,9 @@ class TypeRefusalsIT {
                         List.of("column 'text'", "row index 0", "\"ok \\ud800\"", "unpaired surrogate")),
                 Arguments.of("a nested list", List.of(new Tagged(1, List.of("a"))),
                         List.of("column 'tags'", "java.util.List", "table of their own")),
-                Arguments.of("columns alike but for case", List.of(new Cased(1, 2)),
-                        List.of("column 'A'", "column 'a'", "only in case"))));
+                Arguments.of("components that become one column", List.of(new Cased(1, 2)),
+                        List.of("column 'a'", "components a and A of Cased both become this column", "snake_case",
+                                "docs/types.md#column-names"))));
     }
 
     @ParameterizedTest(name = "{0}: {1}")

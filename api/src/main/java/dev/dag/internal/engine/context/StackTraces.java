@@ -64,6 +64,12 @@ public final class StackTraces {
         return false;
     }
 
+    /** The user's frame on top of {@code error}'s trace (the line of user code that threw it), or null. */
+    public static StackTraceElement userLine(Throwable error) {
+        StackTraceElement[] frames = userFrames(error.getStackTrace());
+        return frames.length == 0 ? null : frames[0];
+    }
+
     /** {@code top} followed by the user frames of the current thread (the caller of the run). */
     public static StackTraceElement[] topThenCaller(StackTraceElement top) {
         List<StackTraceElement> frames = new ArrayList<>();

@@ -15,12 +15,12 @@ import dev.dag.internal.cache.state.StateJson;
 import dev.dag.internal.cache.state.StateRules;
 import dev.dag.internal.config.Redaction;
 import dev.dag.internal.engine.define.Bindings;
+import dev.dag.internal.engine.define.FreshnessFailure;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.StoredTable;
-import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -218,14 +218,18 @@ final class TaskKeyBuilder {
     }
 
     private static String freshness(TaskInvocation invocation, Object[] boundArgs) {
+        Object fingerprint;
         try {
-            return StateJson.of(invocation.descriptor().freshness().fingerprint(boundArgs), StateRules.plain(),
-                    "fingerprint");
+            fingerprint = invocation.descriptor().freshness().fingerprint(boundArgs);
         } catch (Exception e) {
-            Throwable cause = e instanceof InvocationTargetException target ? target.getCause() : e;
-            throw new DefinitionException("The source fingerprint of " + invocation + " failed: " + cause + ". A "
-                    + "Freshness class needs a no-argument constructor; it must return a value Jackson can serialize.",
-                    invocation.taskName(), null, invocation.stage().name());
+            throw FreshnessFailure.of(invocation, e);
+        }
+        try {
+            return StateJson.of(fingerprint, StateRules.plain(), "fingerprint");
+        } catch (IllegalArgumentException e) {
+            throw new DefinitionException("The source fingerprint of " + invocation + " cannot be part of its cache "
+                    + "key: " + e.getMessage() + ". Return a value Jackson can serialize (a number, a string, a "
+                    + "record or a map of them).", invocation.taskName(), null, invocation.stage().name());
         }
     }
 }

@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one task call in its stage: binds its inputs, computes its cache key and either carries its
@@ -39,6 +41,8 @@ final class TaskRunner {
 
     private final StageExecution stage;
     private final StageRun stageRun;
+    private static final Logger LOG = LoggerFactory.getLogger(TaskRunner.class);
+
     private final RunLedger ledger;
     private final CacheValidationMode mode;
     private final String flowName;
@@ -259,6 +263,13 @@ final class TaskRunner {
             return reason;
         }
         String published = "stage '" + stageRun.stage() + "' was last published by flow '" + lastFlow + "'";
+        String takeover = published + ", and flow '" + flowName + "' publishes it now: two flows that publish a stage "
+                + "of the same name in one instance replace each other's tables (and rerun all of it each time they "
+                + "take turns). Give one of the stages another name, or run one flow in another instance (another "
+                + "schema_prefix)";
+        if (ledger.warn(takeover)) {
+            LOG.warn("{}", takeover);
+        }
         return previous == null ? "no cache entry: " + published : reason + " (" + published + ")";
     }
 

@@ -4,6 +4,7 @@ import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import dev.dag.internal.rows.ColumnNames;
 import dev.dag.internal.rows.RowSource;
 import dev.dag.internal.rows.RowSources;
 import dev.dag.internal.rows.ValueRefusal;
@@ -55,14 +56,21 @@ public final class ContentWriter {
             if (NonNullableColumns.declared(table)) {
                 new NonNullableColumns(task, logicalName, stage).apply(connection, tables, name, table);
             }
-            tables.addKeys(connection, name, table.primaryKey(), table.indexes());
+            if (RowSources.accepts(content)) { // the rows' columns are named by the rule of names from Java
+                tables.addKeys(connection, name, ColumnNames.all(table.primaryKey()),
+                        table.indexes().stream().map(ColumnNames::all).toList());
+            } else {
+                tables.addKeys(connection, name, table.primaryKey(), table.indexes());
+            }
             return rows;
         } catch (ValueRefusal refusal) {
             throw refused(task, logicalName, stage, refusal);
         } catch (SQLException | IllegalArgumentException e) {
-            throw new MaterializationException("Task '" + task + "' could not write table '" + logicalName + "' of stage '"
-                    + stage + "': " + e.getMessage() + (sql == null ? "" : "\nSQL:\n" + sql), task, logicalName, stage,
-                    sql, e);
+            String hint = content instanceof String text && e instanceof SQLException failure
+                    ? MissingColumnHint.of(connection, database.dialect(), text, failure) : "";
+            throw new MaterializationException("Task '" + task + "' could not write table '" + logicalName
+                    + "' of stage '" + stage + "': " + e.getMessage() + hint + (sql == null ? "" : "\nSQL:\n" + sql), task, logicalName,
+                    stage, sql, e);
         }
     }
 

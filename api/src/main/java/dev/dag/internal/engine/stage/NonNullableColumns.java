@@ -3,6 +3,7 @@ package dev.dag.internal.engine.stage;
 import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;
 import dev.dag.Table;
+import dev.dag.internal.rows.ColumnNames;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -69,12 +70,13 @@ final class NonNullableColumns {
         return notNull;
     }
 
-    /** The declared names as the table's columns spell them (not case-sensitive). */
+    /** The declared names as the table's columns spell them (not case-sensitive; a component's name as its column). */
     private List<String> resolve(List<String> columns, List<String> names, String declaration) {
         List<String> resolved = new ArrayList<>();
         for (String name : names) {
             String column = columns.stream().filter(candidate -> candidate.toLowerCase(Locale.ROOT)
-                    .equals(name.toLowerCase(Locale.ROOT))).findFirst().orElseThrow(() -> new DefinitionException(
+                    .equals(name.toLowerCase(Locale.ROOT)) || candidate.equals(ColumnNames.of(name))).findFirst()
+                    .orElseThrow(() -> new DefinitionException(
                     "Task '" + task + "' declares " + declaration + "(\"" + name + "\") for table '" + table
                             + "' of stage '" + stage + "', which has no column '" + name + "'. Its columns: " + columns
                             + ".", task, table, stage));

@@ -1,5 +1,6 @@
 package dev.dag.internal.rows.read;
 
+import dev.dag.internal.rows.ColumnNames;
 import dev.dag.internal.rows.ComponentType;
 import dev.dag.internal.rows.Printable;
 import dev.dag.internal.rows.ValueRefusal;
@@ -12,8 +13,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A record class as the target of result rows: each component bound to the column of its name (spelled the same,
- * or else the one column whose name differs only in case), converted to its type, and the canonical constructor.
+ * A record class as the target of result rows: each component bound to the column of its name ({@link ColumnNames}'s
+ * snake_case column, or the column spelled like the component, or else the one column whose name differs from
+ * either only in case), converted to its type, and the canonical constructor.
  */
 final class RecordTarget<R> {
     private final Class<R> type;
@@ -79,13 +81,17 @@ final class RecordTarget<R> {
 
     private int columnOf(RecordComponent component, List<String> available) {
         String name = component.getName();
-        int exact = available.indexOf(name);
-        if (exact >= 0) {
-            return exact;
+        String column = ColumnNames.of(name);
+        for (String spelling : List.of(column, name)) {
+            int exact = available.indexOf(spelling);
+            if (exact >= 0) {
+                return exact;
+            }
         }
         List<Integer> alike = new ArrayList<>();
         for (int i = 0; i < available.size(); i++) {
-            if (available.get(i).toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
+            String label = available.get(i).toLowerCase(Locale.ROOT);
+            if (label.equals(column) || label.equals(name.toLowerCase(Locale.ROOT))) {
                 alike.add(i);
             }
         }
@@ -94,11 +100,12 @@ final class RecordTarget<R> {
         }
         String qualified = type.getSimpleName() + "." + name;
         if (alike.isEmpty()) {
-            throw ValueRefusal.ofColumn(name, "the table has no such column for the record component " + qualified
-                    + "; its columns are " + available.stream().map(Printable::name).toList(), "Name the component "
-                    + "like a column, or select the column under the component's name (AS " + name + ")");
+            throw ValueRefusal.ofColumn(column, "the table has no such column for the record component " + qualified
+                    + " (its column is " + column + ", see " + ColumnNames.DOCS + "); its columns are "
+                    + available.stream().map(Printable::name).toList(), "Name the component like a column, or select "
+                    + "the column under the component's column name (AS " + column + ")");
         }
-        throw ValueRefusal.ofColumn(name, "the columns " + alike.stream().map(i -> "'" + Printable.name(
+        throw ValueRefusal.ofColumn(column, "the columns " + alike.stream().map(i -> "'" + Printable.name(
                 available.get(i)) + "'").toList() + " differ from the record component " + qualified + " only in "
                 + "case", "Name the component exactly like one of them");
     }
