@@ -292,6 +292,17 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         return execution;
     }
 
+    /** A task whose output the run's options give ({@code RunOptions.withOverride}): it does not run. */
+    TaskExecution override(StageExecution stage, TaskInvocation invocation, OutputOverrides overrides) {
+        long begin = System.nanoTime();
+        TaskExecution execution;
+        try (RunEvents.RunningTask running = events.taskStarted(stage.name(), invocation.taskName())) {
+            execution = overrides.execute(invocation, stage.stageRun());
+        }
+        report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
+        return execution;
+    }
+
     /**
      * A task that is not selected to run (its {@code ordinal}-th call): its outputs are those the last commit of its
      * stage holds for the same call. Without them it fails when a selected task reads it, and is skipped otherwise.
