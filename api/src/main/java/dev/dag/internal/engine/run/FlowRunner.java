@@ -10,6 +10,7 @@ import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.override.OutputOverrides;
 import dev.dag.internal.engine.schedule.FlowSchedule;
 import dev.dag.internal.engine.schedule.FlowSteps;
 import java.util.ArrayDeque;

@@ -1,15 +1,12 @@
-package dev.dag.internal.engine.run;
+package dev.dag.internal.engine.override;
 
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
-import dev.dag.MaterializedTable;
 import dev.dag.Table;
 import dev.dag.TableRef;
-import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.cache.sql.CanonicalSql;
-import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.TaskDescriptor;
@@ -34,10 +31,10 @@ import java.util.Map;
  * before the run starts, and the table it becomes in the stage's new version without the task's body running.
  *
  * <p>An override's key is a hash of what it holds, never the task's key, so its consumers' keys differ from any
- * a real run gives; and a run with overrides publishes no stage (see {@link FlowRunner}), so none of them is ever
- * committed.
+ * a real run gives; and a run with overrides publishes no stage (the flow runner writes each aside), so none of them
+ * is ever committed.
  */
-final class OutputOverrides {
+public final class OutputOverrides {
     private static final String SETTER = "RunOptions.withOverride";
 
     private final Map<TaskInvocation, Table> byCall;
@@ -52,27 +49,41 @@ final class OutputOverrides {
      * @throws DefinitionException for a name no stage calls or several do, a task called several times, or one
      *     whose output is not one table
      */
-    static OutputOverrides of(FlowDefinition flow, Map<String, Table> given) {
+    public static OutputOverrides of(FlowDefinition flow, Map<String, Table> given) {
         Map<TaskInvocation, Table> byCall = new IdentityHashMap<>();
         given.forEach((name, table) -> byCall.put(callOf(flow, name), checked(flow, name, table)));
         return new OutputOverrides(byCall);
     }
 
     /** Whether any call is overridden. */
-    boolean any() {
+    public boolean any() {
         return !byCall.isEmpty();
     }
 
     /** Whether {@code invocation}'s output is given instead of computed. */
-    boolean replaces(TaskInvocation invocation) {
+    public boolean replaces(TaskInvocation invocation) {
         return byCall.containsKey(invocation);
     }
 
     /**
-     * The override of {@code invocation} written into its stage's new version as the task's table (for a plan: only
-     * keyed), as the execution its consumers bind.
+     * An override written as the task's table.
+     *
+     * @param table  the table's name in the stage
+     * @param key    its cache key
+     * @param bound  the table its consumers bind
+     * @param reason why the task did not run, as the run reports it
+     * @param rows   the rows written (0 for a plan)
      */
-    TaskExecution execute(TaskInvocation invocation, StageRun stageRun) {
+    public record Written(String table, String key, Table bound, String reason, long rows) {
+    }
+
+    /**
+     * The override of {@code invocation} written into its stage's new version as the task's table (for a plan: only
+     * keyed).
+     *
+     * @throws DagException naming task, stage and the fix, when the database or dag refuses it
+     */
+    public Written write(TaskInvocation invocation, StageRun stageRun) {
         Table given = byCall.get(invocation);
         String stage = invocation.stage().name();
         String task = invocation.taskName();
@@ -85,11 +96,9 @@ final class OutputOverrides {
             StoredTable stored = writer.planning() ? writer.planned(name, key)
                     : writer.writeTable(new TaskCall(task, callKey), false, given, name, key, null).stored();
             String reason = "overridden by " + SETTER + ": " + describe(given) + ", the task did not run";
-            return new TaskExecution(TaskOutcome.OVERRIDDEN, reason, Map.of("", Bindings.storedTable(given, stored)),
-                    Map.of("", key), List.of(name), List.of(new MaterializedTable(name, MaterializedTable.Outcome.WRITTEN,
-                    true, null)), Math.max(0, stored.rows()), null, List.of());
+            return new Written(name, key, Bindings.storedTable(given, stored), reason, Math.max(0, stored.rows()));
         } catch (DagException e) {
-            return TaskExecution.failed(StackTraces.forUser(withFix(e, task, stage)), null);
+            throw withFix(e, task, stage);
         }
     }
 
