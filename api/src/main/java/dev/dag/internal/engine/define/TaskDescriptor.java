@@ -1,6 +1,7 @@
 package dev.dag.internal.engine.define;
 
 import dev.dag.Blob;
+import dev.dag.RawSql;
 import dev.dag.DefinitionException;
 import dev.dag.Materialize;
 import dev.dag.Table;
@@ -95,6 +96,9 @@ public final class TaskDescriptor {
         if (type == Blob.class) {
             return ReturnShape.BLOB;
         }
+        if (type == RawSql.class) {
+            return ReturnShape.RAW_SQL;
+        }
         if (type.isRecord() && componentsAreOutputs(type)) {
             return ReturnShape.RECORD;
         }
@@ -107,7 +111,7 @@ public final class TaskDescriptor {
         }
         throw unsupported(method, "returns " + method.getGenericReturnType().getTypeName()
                 + ", which dag cannot store. Return Table, Blob, a record whose components are Table or Blob, "
-                + "List<Table> with @Materialize(nout = n), or void");
+                + "List<Table> with @Materialize(nout = n), RawSql, or void");
     }
 
     private static boolean componentsAreOutputs(Class<?> recordType) {

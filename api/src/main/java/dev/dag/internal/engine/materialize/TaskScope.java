@@ -9,14 +9,18 @@ import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.StageWriter;
 import dev.dag.internal.engine.stage.TaskCall;
 import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * One invocation of a task body in a run: created by the run before it invokes the method, entered when
@@ -180,6 +184,22 @@ public final class TaskScope implements TaskContext {
                 keyed.key(), keyed.query());
         written.table(table, write.stored(), write.reused(), write.change(), site, returned);
         return write.stored();
+    }
+
+    /** Runs this task's SQL script and records each table it created (see {@link StageWriter#writeScript}). */
+    List<StageWriter.TableWrite> writeScript(String script, String canonical, UnaryOperator<String> keyOf) {
+        List<StageWriter.TableWrite> writes = stageRun.writer().writeScript(call(), script, canonical, keyOf);
+        Set<String> changes = new HashSet<>(); // the tables of one script change for one reason: said once
+        for (StageWriter.TableWrite write : writes) {
+            written.table(Table.of(write.stored().ref()), write.stored(), false,
+                    changes.add(write.change()) ? write.change() : null, returnSite, true);
+        }
+        return writes;
+    }
+
+    /** The stage's committed version, as this run found it. */
+    CommittedVersion committed() {
+        return stageRun.committed();
     }
 
     /** The query that reads {@code stored}, in the order its rows were written when {@code inWrittenOrder}. */

@@ -203,6 +203,7 @@ public final class OutputOverrides {
         return switch (task.shape()) {
             case VOID -> "nothing (void)";
             case BLOB -> "a Blob";
+            case RAW_SQL -> "the tables of a SQL script (override the task that produces what the script reads)";
             default -> "several outputs (" + String.join(", ", task.outputPaths()) + ")";
         };
     }

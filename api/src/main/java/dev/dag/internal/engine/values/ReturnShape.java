@@ -1,6 +1,8 @@
 package dev.dag.internal.engine.values;
 
 import dev.dag.Blob;
+import dev.dag.DefinitionException;
+import dev.dag.RawSql;
 import dev.dag.Table;
 import dev.dag.internal.seam.TableAccess;
 import java.lang.reflect.RecordComponent;
@@ -100,6 +102,38 @@ public enum ReturnShape {
         @Override
         public Object join(Class<?> type, int count, Function<String, Object> output) {
             return paths(type, count).stream().map(output).toList();
+        }
+    },
+    /**
+     * A {@link RawSql} script: its outputs are the tables it creates, known only once it ran, each at the path of its
+     * name; the caller gets a script whose {@code table(name)} is the output at that path.
+     */
+    RAW_SQL {
+        @Override
+        public List<String> paths(Class<?> type, int count) {
+            return List.of();
+        }
+
+        @Override
+        public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                         Function<String, RuntimeException> problem) {
+            if (!(returned instanceof RawSql)) {
+                throw problem.apply("returned " + (returned == null ? "null" : "a " + returned.getClass().getName())
+                        + " instead of RawSql.of(script)");
+            }
+            return Map.of("", returned);
+        }
+
+        @Override
+        public Object join(Class<?> type, int count, Function<String, Object> output) {
+            return TableAccess.scripts().bound(null, List.of(), name -> {
+                Object table = output.apply(name);
+                if (table == null) {
+                    throw new DefinitionException("The script created no table '" + name + "'. RawSql.table(name) "
+                            + "takes the name of a table its script creates (CREATE TABLE name ...).");
+                }
+                return (Table) table;
+            });
         }
     },
     /** SQL text returned by a configured task: stored as a table; the caller gets a query on the stored table. */
