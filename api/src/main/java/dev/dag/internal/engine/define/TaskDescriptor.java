@@ -29,6 +29,7 @@ public final class TaskDescriptor {
     private final boolean lazy;
     private final Class<?> inputType;
     private final ReturnShape shape;
+    private final boolean previousVersions;
     private final int nout;
     private final String key;
     private final FreshnessSource freshness;
@@ -49,6 +50,7 @@ public final class TaskDescriptor {
         this.hasFreshness = spec.hasFreshness();
         this.ignoredFields = spec.ignoredFields();
         this.stage = spec.stage();
+        this.previousVersions = spec.previousVersions();
         checkInputType();
         method.setAccessible(true);
     }
@@ -190,6 +192,11 @@ public final class TaskDescriptor {
     /** Fields of the task's object that its cache key leaves out (from the {@code tasks:} entry). */
     public Set<String> ignoredFields() {
         return ignoredFields;
+    }
+
+    /** Whether the body may read the previous version of its inputs of its own stage (their keys join its key). */
+    public boolean previousVersions() {
+        return previousVersions;
     }
 
     public ReturnShape shape() {
