@@ -9,9 +9,7 @@ import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
-import dev.dag.Plan;
 import dev.dag.Result;
-import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -21,7 +19,6 @@ import dev.dag.it.support.PlanAgreement;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 
 /**
  * A task reads the committed (previous) version of an input of its own stage beside the new one (pipedag's
@@ -79,13 +76,6 @@ class PreviousVersionsIT {
         return flow;
     }
 
-    private static Result plannedRun(TestDatabase db, Flow flow, UnaryOperator<RunOptions> options) {
-        Plan plan = flow.plan(options.apply(db.options()));
-        Result result = db.run(flow, options);
-        PlanAgreement.assertAgrees(plan, result);
-        return result;
-    }
-
     private static TaskOutcome outcome(Result result, String task) {
         return result.task(task).orElseThrow().outcome();
     }
@@ -96,12 +86,12 @@ class PreviousVersionsIT {
 
     @OnEachDatabase
     void theGateComparesBothVersionsAndAFailedGatePublishesNothing(TestDatabase db) {
-        Result first = plannedRun(db, flow(100, 50), options -> options);
+        Result first = PlanAgreement.runAsPlanned(db, flow(100, 50), options -> options);
         assertEquals(TaskOutcome.RAN, outcome(first, "revenueGate"), first.summary());
         assertEquals(List.of(List.of(150L)), check(db).stream().map(row -> row.subList(1, 2)).toList());
         assertEquals(null, check(db).get(0).get(0), "no previous version on the first run");
 
-        Result same = plannedRun(db, flow(100, 50), options -> options);
+        Result same = PlanAgreement.runAsPlanned(db, flow(100, 50), options -> options);
         assertEquals(TaskOutcome.CACHE_VALID, outcome(same, "revenue"), same.summary());
         assertEquals(TaskOutcome.RAN, outcome(same, "revenueGate"), "its previous version is new: " + same.summary());
         assertEquals("the previous version of input 'revenue' changed (the stage was published since)",
@@ -109,7 +99,7 @@ class PreviousVersionsIT {
         assertEquals(List.of(List.of(150L, 150L)), check(db).stream().map(row -> List.of(
                 ((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue())).toList());
 
-        Result cached = plannedRun(db, flow(100, 50), options -> options);
+        Result cached = PlanAgreement.runAsPlanned(db, flow(100, 50), options -> options);
         assertEquals(TaskOutcome.CACHE_VALID, outcome(cached, "revenueGate"), "both versions unchanged: "
                 + cached.summary());
 
@@ -121,7 +111,7 @@ class PreviousVersionsIT {
                 .map(row -> List.of(row.get(0), ((Number) row.get(1)).longValue())).toList(),
                 "the gate failed the stage: the new revenue is not published");
 
-        Result moderate = plannedRun(db, flow(90, 50), options -> options);
+        Result moderate = PlanAgreement.runAsPlanned(db, flow(90, 50), options -> options);
         assertEquals(TaskOutcome.RAN, outcome(moderate, "revenueGate"), moderate.summary());
         assertEquals(List.of(List.of(150L, 140L)), check(db).stream().map(row -> List.of(
                 ((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue())).toList());

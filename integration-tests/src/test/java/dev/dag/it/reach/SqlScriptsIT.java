@@ -1,7 +1,6 @@
 package dev.dag.it.reach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,10 +8,8 @@ import dev.dag.DagException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.MaterializationException;
-import dev.dag.Plan;
 import dev.dag.RawSql;
 import dev.dag.Result;
-import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -21,7 +18,6 @@ import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.PlanAgreement;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -98,13 +94,6 @@ class SqlScriptsIT {
         return flow;
     }
 
-    private static Result plannedRun(TestDatabase db, Flow flow, UnaryOperator<RunOptions> options) {
-        Plan plan = flow.plan(options.apply(db.options()));
-        Result result = db.run(flow, options);
-        PlanAgreement.assertAgrees(plan, result);
-        return result;
-    }
-
     private static TaskOutcome outcome(Result result, String task) {
         return result.task(task).orElseThrow().outcome();
     }
@@ -116,7 +105,7 @@ class SqlScriptsIT {
     @OnEachDatabase
     void theScriptsTablesArePublishedCachedAndCarriedOverWithoutCopying(TestDatabase db) {
         Flow flow = flow();
-        Result first = plannedRun(db, flow, options -> options);
+        Result first = PlanAgreement.runAsPlanned(db, flow, options -> options);
         assertEquals(List.of("big", "small"), first.task("split").orElseThrow().tables(), first.summary());
         assertEquals(2, db.published("clean", "big").size());
         assertEquals(1, db.published("clean", "small").size());
@@ -128,12 +117,13 @@ class SqlScriptsIT {
                 "what the script dropped is not an output");
         assertTrue(db.objects("BASE TABLE").stream().noneMatch(name -> name.contains("dag_script")),
                 "the scratch schema is gone");
-        assertEquals(List.of(new Order(2, 7), new Order(3, 9)), first.rows(flow.task("split").calls().get(0)
-                .output() instanceof RawSql script ? script.table("big") : null, Order.class));
+        RawSql script = (RawSql) flow.task("split").output();
+        assertEquals(List.of(new Order(2, 7), new Order(3, 9)), first.rows(script.table("big"), Order.class),
+                "a result reads a table of the script through the definition's RawSql");
         TableRef big = db.physicalBehind("clean", "big");
         TableRef total = db.physicalBehind("clean", "total");
 
-        Result again = plannedRun(db, flow(), options -> options);
+        Result again = PlanAgreement.runAsPlanned(db, flow(), options -> options);
         assertEquals(TaskOutcome.CACHE_VALID, outcome(again, "split"), again.summary());
         assertEquals(TaskOutcome.LAZY_CACHE_VALID, outcome(again, "totals"), again.summary());
         assertEquals(TaskOutcome.CACHE_VALID, outcome(again, "countBig"), again.summary());
@@ -144,10 +134,10 @@ class SqlScriptsIT {
 
     @OnEachDatabase
     void aChangedInputOrScriptRerunsTheScriptAndItsReaders(TestDatabase db) {
-        plannedRun(db, flow(), options -> options);
+        PlanAgreement.runAsPlanned(db, flow(), options -> options);
 
         extraOrders = 1;
-        Result changedInput = plannedRun(db, flow(), options -> options);
+        Result changedInput = PlanAgreement.runAsPlanned(db, flow(), options -> options);
         assertEquals(TaskOutcome.RAN, outcome(changedInput, "split"), changedInput.summary());
         assertEquals(TaskOutcome.RAN, outcome(changedInput, "totals"), changedInput.summary());
         assertEquals(TaskOutcome.RAN, outcome(changedInput, "countBig"), changedInput.summary());
@@ -156,15 +146,13 @@ class SqlScriptsIT {
         assertEquals(104, value(db, "marts", "doubledAgain"));
 
         lazyExtra = " WHERE qty > 0";
-        Result changedScript = plannedRun(db, flow(), options -> options);
+        Result changedScript = PlanAgreement.runAsPlanned(db, flow(), options -> options);
         assertEquals(TaskOutcome.CACHE_VALID, outcome(changedScript, "split"), changedScript.summary());
         assertEquals(TaskOutcome.RAN, outcome(changedScript, "totals"), "a lazy script whose text changed reruns: "
                 + changedScript.summary());
         assertTrue(changedScript.task("totals").orElseThrow().reason().contains("WHERE qty > 0"),
                 changedScript.summary());
-        TableRef doubled = db.physicalBehind("clean", "doubled");
-        assertEquals(104, value(db, "marts", "doubledAgain"));
-        assertNotEquals(null, doubled);
+        assertEquals(104, value(db, "marts", "doubledAgain"), "the script's new tables hold the same values");
     }
 
     @OnEachDatabase
