@@ -10,6 +10,7 @@ import dev.dag.Materialize;
 import dev.dag.MaterializationException;
 import dev.dag.RawSql;
 import dev.dag.Result;
+import dev.dag.RunContext;
 import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -164,6 +165,36 @@ class SqlScriptsIT {
                 missing.getMessage());
         assertTrue(db.rows("SELECT table_name FROM information_schema.tables WHERE table_schema = ?",
                 db.schema("marts")).isEmpty(), "the stage was not published");
+    }
+
+    /** The same steps called one after another in an eager run; returns the run's result. */
+    private static Result eagerRun(TestDatabase db) {
+        RunContext run = RunContext.open(db.config(), "scripts_eager");
+        try (run) {
+            Table orders;
+            try (Stage raw = new Stage("raw")) {
+                orders = orders(0);
+            }
+            RawSql parts;
+            try (Stage clean = new Stage("clean")) {
+                parts = split(orders);
+            }
+            assertEquals(List.of("big", "small"), parts.tableNames());
+            try (Stage marts = new Stage("marts")) {
+                countBig(parts.table("big"));
+            }
+        }
+        return run.result();
+    }
+
+    @OnEachDatabase
+    void anEagerRunHandsTheCallerTheScriptsTables(TestDatabase db) {
+        Result first = eagerRun(db);
+        assertEquals(TaskOutcome.RAN, outcome(first, "split"), first.summary());
+        assertEquals(2, value(db, "marts", "countBig"));
+        Result again = eagerRun(db);
+        assertEquals(TaskOutcome.CACHE_VALID, outcome(again, "split"), again.summary());
+        assertEquals(TaskOutcome.CACHE_VALID, outcome(again, "countBig"), again.summary());
     }
 
     @Materialize(version = "1")

@@ -223,6 +223,11 @@ public final class TaskDescriptor {
         return shape.split(returned, method.getReturnType(), nout, problem);
     }
 
+    /** A value of the declared return type holding the outputs of a call that ran, by path. */
+    public Object joinOutputs(Map<String, Object> outputs) {
+        return shape.join(method.getReturnType(), nout, outputs);
+    }
+
     /** A value of the declared return type whose output at each path is {@code output.apply(path)}. */
     public Object joinOutputs(Function<String, Object> output) {
         return shape.join(method.getReturnType(), nout, output);

@@ -126,7 +126,17 @@ public enum ReturnShape {
 
         @Override
         public Object join(Class<?> type, int count, Function<String, Object> output) {
-            return TableAccess.scripts().bound(null, List.of(), name -> {
+            return script(List.of(), output);
+        }
+
+        /** The outputs of a script that ran: their names are those of its tables. */
+        @Override
+        public Object join(Class<?> type, int count, Map<String, Object> outputs) {
+            return script(outputs.keySet().stream().sorted().toList(), outputs::get);
+        }
+
+        private static Object script(List<String> names, Function<String, Object> output) {
+            return TableAccess.scripts().bound(null, names, name -> {
                 Object table = output.apply(name);
                 if (table == null) {
                     throw new DefinitionException("The script created no table '" + name + "'. RawSql.table(name) "
@@ -181,6 +191,11 @@ public enum ReturnShape {
     /** A value of the declared type whose output at each path is {@code output.apply(path)}. */
     public Object join(Class<?> type, int count, Function<String, Object> output) {
         return output.apply("");
+    }
+
+    /** A value of the declared type holding {@code outputs}, the outputs of a call that ran, by path. */
+    public Object join(Class<?> type, int count, Map<String, Object> outputs) {
+        return join(type, count, outputs::get);
     }
 
     /** The name an output gets when the task gives it none: the task's, plus the path for several outputs. */
