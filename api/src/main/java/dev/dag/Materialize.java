@@ -75,4 +75,12 @@ public @interface Materialize {
      * source reruns the task. See {@link Freshness}.
      */
     Class<? extends Freshness> freshness() default Freshness.None.class;
+
+    /**
+     * Whether the body may read the committed (previous) version of its inputs of its own stage beside the new one,
+     * with {@link Dag#previousVersion(Table)} (pipedag's {@code input_stage_versions}): to compare the two, or as a
+     * data-quality gate that fails the stage before anything of it is published. The key of each such input's
+     * previous version is then part of the task's cache key. See docs/outputs.md.
+     */
+    boolean previousVersions() default false;
 }

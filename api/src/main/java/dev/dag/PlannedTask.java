@@ -33,6 +33,8 @@ public record PlannedTask(String task, String stage, Decision decision, String r
         LAZY_CACHE_VALID(TaskOutcome.LAZY_CACHE_VALID),
         /** It would fail before writing (a bad argument, strict versions, a lazy body that throws). */
         FAIL(TaskOutcome.FAILED),
+        /** Its output would be the override the options give ({@link TaskOutcome#OVERRIDDEN}). */
+        OVERRIDE(TaskOutcome.OVERRIDDEN),
         /** It would not run: not selected, or after an earlier failure ({@link TaskOutcome#SKIPPED}). */
         SKIP(TaskOutcome.SKIPPED),
         /**

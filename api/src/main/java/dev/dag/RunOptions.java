@@ -2,7 +2,10 @@ package dev.dag;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -31,6 +34,8 @@ public final class RunOptions {
     private boolean dryRun;
     /** 0: not set here (the instance's {@code parallelism}, else the database's default). */
     private int parallelism;
+    /** Outputs given instead of running their task, by task name ("task" or "stage.task"), in the order given. */
+    private Map<String, Table> overrides = Map.of();
 
     private RunOptions() {
     }
@@ -47,6 +52,7 @@ public final class RunOptions {
         copy.progressInterval = progressInterval;
         copy.dryRun = dryRun;
         copy.parallelism = parallelism;
+        copy.overrides = overrides;
         return copy;
     }
 
@@ -179,6 +185,70 @@ public final class RunOptions {
         RunOptions copy = copy();
         copy.parallelism = parallelism;
         return copy;
+    }
+
+    /**
+     * Options for a test run in which the task {@code task} does not run: its output is {@code rows} (records of
+     * one class, or maps), and the tasks that read it read these rows (pipedag's {@code flow.run(inputs=...)}).
+     * {@code task} is a task name, or {@code "stage.task"} when several stages call a task of that name.
+     *
+     * <p>A run with an override is a test run: it runs and writes like any run, but <b>publishes no stage</b>. Its
+     * tables are written aside, readable through its {@link Result}, and dropped by the next run of their stage; it
+     * leaves no cache entry, so the next run without overrides decides against the last published version as if
+     * this run had not happened. See docs/testing.md.
+     *
+     * <pre>{@code
+     * Result result = flow.run(RunOptions.of(config)
+     *         .withOverride("orders", List.of(new Order(1, "North", 10), new Order(2, "South", -3))));
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code rows} is empty (its columns would be unknown: give a
+     *     {@link TableRef} to an empty table, or a {@link Table} of SQL instead)
+     */
+    public RunOptions withOverride(String task, List<?> rows) {
+        Objects.requireNonNull(rows, "rows");
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException("withOverride(\"" + task + "\", rows): the list of rows is empty, so "
+                    + "the columns of the table are unknown. Give an empty table instead: "
+                    + "withOverride(task, Table.of(\"SELECT ... WHERE false\")) or a TableRef to one.");
+        }
+        return withOverride(task, Table.of(rows));
+    }
+
+    /**
+     * Options for a test run in which the output of {@code task} is a copy of the existing table {@code table}
+     * instead of what the task would write (see {@link #withOverride(String, List)}).
+     */
+    public RunOptions withOverride(String task, TableRef table) {
+        return withOverride(task, Table.of(Objects.requireNonNull(table, "table")));
+    }
+
+    /**
+     * Options for a test run in which the output of {@code task} is {@code table}, written as the task's body would
+     * have written it: rows, SQL text or a {@link TableRef}, with its declared decimal and non-nullable columns (see
+     * {@link #withOverride(String, List)}). A later override of the same task replaces an earlier one.
+     */
+    public RunOptions withOverride(String task, Table table) {
+        Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(table, "table");
+        RunOptions copy = copy();
+        Map<String, Table> more = new LinkedHashMap<>(overrides);
+        more.put(task, table);
+        copy.overrides = Collections.unmodifiableMap(more);
+        return copy;
+    }
+
+    /**
+     * Options for a test run in which the output of {@code task} (found with {@link Flow#task} or
+     * {@link Stage#task}) is {@code rows} (see {@link #withOverride(String, List)}).
+     */
+    public RunOptions withOverride(Task task, List<?> rows) {
+        return withOverride(Objects.requireNonNull(task, "task").stage() + "." + task.name(), rows);
+    }
+
+    /** The outputs given instead of running their tasks, by task name as given ({@link #withOverride}). */
+    public Map<String, Table> overrides() {
+        return overrides;
     }
 
     /** The parallelism {@link #withParallelism} set, or empty when the instance or the database decides. */

@@ -10,6 +10,11 @@ public enum TaskOutcome {
     LAZY_CACHE_VALID,
     /** The body threw or its outputs could not be written. */
     FAILED,
+    /**
+     * The task did not run: a test run gave its output instead ({@link RunOptions#withOverride}); its stage is not
+     * published.
+     */
+    OVERRIDDEN,
     /** Not run because an input failed or the run stopped early. */
     SKIPPED
 }

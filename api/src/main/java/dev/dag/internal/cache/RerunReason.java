@@ -88,6 +88,17 @@ public final class RerunReason {
         return what.isEmpty() ? "code changed" : "code changed: " + what;
     }
 
+    /**
+     * What joins an input's key to the key of its previous version in the key of a task that reads previous versions
+     * ({@code @Materialize(previousVersions = true)}).
+     */
+    public static final String PREVIOUS_VERSION = " previous ";
+
+    /** An input's token without the key of its previous version. */
+    private static String withoutPrevious(String token) {
+        return token == null ? null : token.replaceAll(PREVIOUS_VERSION + "[^\"]*", "");
+    }
+
     private static String argumentChange(TaskKey previous, TaskKey current) {
         TreeSet<String> names = new TreeSet<>(previous.arguments().keySet());
         names.addAll(current.arguments().keySet());
@@ -98,6 +109,10 @@ public final class RerunReason {
                 boolean isInput = (before != null && before.contains("\"$input\""))
                         || (after != null && after.contains("\"$input\""));
                 String shownName = current.nameOf(name);
+                if (isInput && before != null && before.contains(PREVIOUS_VERSION)
+                        && Objects.equals(withoutPrevious(before), withoutPrevious(after))) {
+                    return "the previous version of input '" + shownName + "' changed (the stage was published since)";
+                }
                 return isInput ? "input '" + shownName + "' changed"
                         : "constant argument '" + shownName + "' changed (" + change(before, after) + ")";
             }

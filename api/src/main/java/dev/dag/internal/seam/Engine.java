@@ -17,6 +17,7 @@ import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.context.ThreadState.Defining;
 import dev.dag.internal.engine.context.ThreadState.RunningEager;
 import dev.dag.internal.engine.context.ThreadStates;
+import dev.dag.internal.engine.materialize.TaskScope;
 import dev.dag.internal.engine.define.Definitions;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
@@ -30,6 +31,7 @@ import dev.dag.internal.store.dialect.StandardSql;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The one door from the public package {@code dev.dag} into dag's internals: the public classes call
@@ -164,6 +166,19 @@ public final class Engine {
     /** {@code Dag.materialize(map)} called without the agent's call site. */
     public static Map<String, Table> materializeAll(Map<String, Table> tables) {
         return Materializer.materializeNamed(tables, null);
+    }
+
+    /** {@code Dag.previousVersion}: the committed version of an input of the running task, if any. */
+    public static Optional<Table> previousVersion(Table input) {
+        TaskScope scope = ThreadStates.currentTask();
+        if (scope == null) {
+            return Optional.empty();
+        }
+        try {
+            return scope.previousVersion(input);
+        } catch (DagException e) {
+            throw StackTraces.forUser(e);
+        }
     }
 
     /** {@code Debug.materializeTable} called without the agent's call site. */

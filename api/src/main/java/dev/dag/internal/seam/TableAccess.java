@@ -2,8 +2,11 @@ package dev.dag.internal.seam;
 
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
+import dev.dag.RawSql;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The engine's access to what {@link Table}, {@link Blob} and {@link TableRef} keep out of the public API:
@@ -14,6 +17,7 @@ public final class TableAccess {
     private static volatile Tables tables;
     private static volatile Blobs blobs;
     private static volatile Refs refs;
+    private static volatile Scripts scripts;
 
     private TableAccess() {
     }
@@ -70,6 +74,25 @@ public final class TableAccess {
     public interface Refs {
         /** A ref whose {@code toString()} is {@code quoted}, as the database's dialect quotes it. */
         TableRef quoted(String schema, String name, String quoted);
+    }
+
+    /** What {@link RawSql} exposes to the engine. */
+    public interface Scripts {
+        /** A script whose tables are {@code tables.apply(name)} ({@code tableNames}: those it created, if known). */
+        RawSql bound(String script, List<String> tableNames, Function<String, Table> tables);
+    }
+
+    /** Called once by {@link RawSql}'s static initializer. */
+    public static void register(Scripts accessor) {
+        scripts = accessor;
+    }
+
+    /** {@link RawSql}'s accessor. */
+    public static Scripts scripts() {
+        if (scripts == null) {
+            initialize(RawSql.class);
+        }
+        return scripts;
     }
 
     /** Called once by {@link Table}'s static initializer. */

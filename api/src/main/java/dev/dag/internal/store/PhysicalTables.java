@@ -227,7 +227,8 @@ public final class PhysicalTables {
         }
     }
 
-    private long countRows(Connection connection, String physicalName) throws SQLException {
+    /** The number of rows of a table in the schema. */
+    public long countRows(Connection connection, String physicalName) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             return RunningStatements.execute(statement, () -> {
                 try (ResultSet rows = statement.executeQuery(dialect().countRows(schema, physicalName))) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.it.docs.examples.PreviousVersionExamples;
 import dev.dag.it.docs.examples.OutputsExamples;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
@@ -17,6 +19,19 @@ class OutputsDocExamplesIT {
     void lookupListsTheTasksAndReadsTheBigOrdersByName(TestDatabase db) {
         assertEquals(List.of("raw.orders reads []", "clean.bigOrders reads [TaskCall(raw.orders#0)]", "2 big orders"),
                 OutputsExamples.lookup(db.config()));
+    }
+
+    @OnEachDatabase
+    void theRevenueGateSeesThePreviousVersionAndStopsADrop(TestDatabase db) {
+        assertEquals(List.of(new PreviousVersionExamples.Change(null, 150)), PreviousVersionExamples.run(db.config(),
+                100, 50));
+        assertEquals(List.of(new PreviousVersionExamples.Change(150L, 140)), PreviousVersionExamples.run(db.config(),
+                90, 50));
+        DagException drop = assertThrows(DagException.class, () -> PreviousVersionExamples.run(db.config(), 40, 20));
+        assertTrue(drop.getMessage().contains("revenue dropped 58 % since the last version"), drop.getMessage());
+        assertEquals(2, db.published("sales", "revenue_change").get(0).size());
+        assertEquals(140L, ((Number) db.published("sales", "revenue_change").get(0).get(1)).longValue(),
+                "the failed gate published nothing");
     }
 
     @OnEachDatabase

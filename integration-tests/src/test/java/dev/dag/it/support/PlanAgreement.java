@@ -2,14 +2,17 @@ package dev.dag.it.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.dag.Flow;
 import dev.dag.MaterializedTable;
 import dev.dag.Plan;
 import dev.dag.PlannedTask;
 import dev.dag.Result;
+import dev.dag.RunOptions;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Whether a run did what the plan made just before it said: task by task, the same outcome and reason and the same
@@ -22,6 +25,17 @@ import java.util.List;
  */
 public final class PlanAgreement {
     private PlanAgreement() {
+    }
+
+    /**
+     * Plans a run of {@code flow} with the options {@code options} derives from {@code db}'s, runs it, asserts the run
+     * did what the plan said and returns its result.
+     */
+    public static Result runAsPlanned(TestDatabase db, Flow flow, UnaryOperator<RunOptions> options) {
+        Plan plan = flow.plan(options.apply(db.options()));
+        Result result = db.run(flow, options);
+        assertAgrees(plan, result);
+        return result;
     }
 
     /** Asserts that {@code result} is what {@code plan} foresaw. */

@@ -1,6 +1,7 @@
 package dev.dag.internal.engine.define;
 
 import dev.dag.Blob;
+import dev.dag.RawSql;
 import dev.dag.DefinitionException;
 import dev.dag.Materialize;
 import dev.dag.Table;
@@ -28,6 +29,7 @@ public final class TaskDescriptor {
     private final boolean lazy;
     private final Class<?> inputType;
     private final ReturnShape shape;
+    private final boolean previousVersions;
     private final int nout;
     private final String key;
     private final FreshnessSource freshness;
@@ -48,6 +50,7 @@ public final class TaskDescriptor {
         this.hasFreshness = spec.hasFreshness();
         this.ignoredFields = spec.ignoredFields();
         this.stage = spec.stage();
+        this.previousVersions = spec.previousVersions();
         checkInputType();
         method.setAccessible(true);
     }
@@ -95,6 +98,9 @@ public final class TaskDescriptor {
         if (type == Blob.class) {
             return ReturnShape.BLOB;
         }
+        if (type == RawSql.class) {
+            return ReturnShape.RAW_SQL;
+        }
         if (type.isRecord() && componentsAreOutputs(type)) {
             return ReturnShape.RECORD;
         }
@@ -107,7 +113,7 @@ public final class TaskDescriptor {
         }
         throw unsupported(method, "returns " + method.getGenericReturnType().getTypeName()
                 + ", which dag cannot store. Return Table, Blob, a record whose components are Table or Blob, "
-                + "List<Table> with @Materialize(nout = n), or void");
+                + "List<Table> with @Materialize(nout = n), RawSql, or void");
     }
 
     private static boolean componentsAreOutputs(Class<?> recordType) {
@@ -188,6 +194,11 @@ public final class TaskDescriptor {
         return ignoredFields;
     }
 
+    /** Whether the body may read the previous version of its inputs of its own stage (their keys join its key). */
+    public boolean previousVersions() {
+        return previousVersions;
+    }
+
     public ReturnShape shape() {
         return shape;
     }
@@ -210,6 +221,11 @@ public final class TaskDescriptor {
     /** The outputs inside what the body returned, by path; {@code problem} makes the error for a misfit. */
     public Map<String, Object> splitOutputs(Object returned, Function<String, RuntimeException> problem) {
         return shape.split(returned, method.getReturnType(), nout, problem);
+    }
+
+    /** A value of the declared return type holding the outputs of a call that ran, by path. */
+    public Object joinOutputs(Map<String, Object> outputs) {
+        return shape.join(method.getReturnType(), nout, outputs);
     }
 
     /** A value of the declared return type whose output at each path is {@code output.apply(path)}. */

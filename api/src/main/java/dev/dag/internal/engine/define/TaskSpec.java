@@ -19,15 +19,17 @@ import java.util.Set;
  * @param sql           whether the method returns SQL text that is materialized and replaced by a query on the
  *                      stored table (configured tasks only)
  * @param ignoredFields fields of the task's object left out of its cache key (configured tasks only)
+ * @param previousVersions whether the body may read the previous version of its inputs of its own stage
  */
 record TaskSpec(String name, String version, boolean lazy, Class<?> inputType, int nout, FreshnessSource freshness,
-                boolean hasFreshness, String stage, boolean sql, Set<String> ignoredFields) {
+                boolean hasFreshness, String stage, boolean sql, Set<String> ignoredFields, boolean previousVersions) {
     private static final Set<String> KEYS = Set.of("name", "version", "lazy", "stage", "sql", "freshness", "ignore");
 
     static TaskSpec of(Method method, Materialize annotation) {
         return new TaskSpec(annotation.name().isEmpty() ? method.getName() : annotation.name(), annotation.version(),
                 annotation.lazy(), annotation.inputType(), annotation.nout(), FreshnessSource.of(annotation.freshness()),
-                annotation.freshness() != Freshness.None.class, annotation.stage(), false, Set.of());
+                annotation.freshness() != Freshness.None.class, annotation.stage(), false, Set.of(),
+                annotation.previousVersions());
     }
 
     /**
@@ -60,6 +62,6 @@ record TaskSpec(String name, String version, boolean lazy, Class<?> inputType, i
         }
         return new TaskSpec(values.getOrDefault("name", method.getName()), values.getOrDefault("version", ""),
                 Boolean.parseBoolean(values.get("lazy")), TableRef.class, -1, source, freshness != null,
-                values.getOrDefault("stage", ""), Boolean.parseBoolean(values.get("sql")), Set.copyOf(ignored));
+                values.getOrDefault("stage", ""), Boolean.parseBoolean(values.get("sql")), Set.copyOf(ignored), false);
     }
 }

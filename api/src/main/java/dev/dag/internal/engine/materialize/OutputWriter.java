@@ -2,6 +2,7 @@ package dev.dag.internal.engine.materialize;
 
 import dev.dag.Blob;
 import dev.dag.DefinitionException;
+import dev.dag.RawSql;
 import dev.dag.Table;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.TaskDescriptor;
@@ -35,6 +36,10 @@ final class OutputWriter {
      */
     Object write(Object returned) {
         TaskDescriptor task = scope.descriptor();
+        if (task.shape() == ReturnShape.RAW_SQL) {
+            task.splitOutputs(returned, what -> problem(what, null)); // refuses anything but a script
+            return ScriptOutputs.write(scope, (RawSql) returned, byPath);
+        }
         Map<String, Object> parts = task.splitOutputs(returned, what -> problem(what, null));
         parts.forEach((path, value) -> byPath.put(path, output(path, value, scope.defaultOutputName(path))));
         return task.joinOutputs(byPath::get);

@@ -75,7 +75,7 @@ final class TableKeys {
         }
     }
 
-    private static Map<String, String> quotedRefs(TaskScope scope) {
+    static Map<String, String> quotedRefs(TaskScope scope) {
         Map<String, String> byQuotedRef = new HashMap<>();
         scope.keysByRef().forEach((ref, key) -> byQuotedRef.put(ref.toString(), key));
         return byQuotedRef;

@@ -1,5 +1,6 @@
 package dev.dag.internal.engine.materialize;
 
+import dev.dag.DefinitionException;
 import dev.dag.MaterializedTable;
 import dev.dag.Table;
 import dev.dag.TableRef;
@@ -7,16 +8,23 @@ import dev.dag.TaskContext;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.cache.TaskKey;
+import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.StageWriter;
 import dev.dag.internal.engine.stage.TaskCall;
 import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * One invocation of a task body in a run: created by the run before it invokes the method, entered when
@@ -38,6 +46,8 @@ public final class TaskScope implements TaskContext {
     private Map<String, Object> outputs = Map.of();
     private boolean entered;
     private final List<String> warnings = new ArrayList<>();
+    /** The previous versions of the inputs of the task's own stage, by the new version's physical table. */
+    private final Map<TableRef, Table> previousVersions = new HashMap<>();
 
     /**
      * @param writer       where the body's tables and blobs go: the stage's writer, or one that only keys them (a
@@ -150,6 +160,38 @@ public final class TaskScope implements TaskContext {
         return ReturnShape.defaultName(tableBase, path);
     }
 
+    /**
+     * Makes the committed version of an input of the task's own stage known ({@code previous}: as the body sees it,
+     * or null when the stage has none).
+     */
+    public void seePreviousVersion(StoredTable input, Table previous) {
+        previousVersions.put(input.ref(), previous);
+    }
+
+    /**
+     * {@code Dag.previousVersion(input)} in this task's body.
+     *
+     * @throws DefinitionException if the task does not declare previous versions, or {@code input} is not an input of
+     *     its own stage
+     */
+    public Optional<Table> previousVersion(Table input) {
+        if (!descriptor().previousVersions()) {
+            throw new DefinitionException("Task '" + task() + "' in stage '" + stage() + "' calls Dag.previousVersion, "
+                    + "but does not declare @Materialize(previousVersions = true), which makes the previous version "
+                    + "part of its cache key. Add it to the task's @Materialize.", task(), input.name(), stage());
+        }
+        StoredTable stored = Bindings.stored(input);
+        if (stored == null || !previousVersions.containsKey(stored.ref())) {
+            throw new DefinitionException("Task '" + task() + "' in stage '" + stage() + "' asks for the previous "
+                    + "version of " + (stored == null ? "a table that is not one of its inputs" : "table '"
+                    + stored.tableName() + "' of stage '" + stored.stage() + "'") + ". Previous versions are kept for "
+                    + "the inputs of a task's own stage, until the stage is published: pass the table as an argument "
+                    + "of a task in the stage that produces it.", task(), stored == null ? null : stored.tableName(),
+                    stage());
+        }
+        return Optional.ofNullable(previousVersions.get(stored.ref()));
+    }
+
     /** Makes an input table known, so that lazy SQL reading it hashes its content key. */
     public void seeInput(StoredTable input) {
         written.input(input);
@@ -184,6 +226,22 @@ public final class TaskScope implements TaskContext {
                 keyed.key(), keyed.query());
         written.table(table, write.stored(), write.reused(), write.change(), site, returned);
         return write.stored();
+    }
+
+    /** Runs this task's SQL script and records each table it created (see {@link StageWriter#writeScript}). */
+    List<StageWriter.TableWrite> writeScript(String script, String canonical, UnaryOperator<String> keyOf) {
+        List<StageWriter.TableWrite> writes = stageRun.writer().writeScript(call(), script, canonical, keyOf);
+        Set<String> changes = new HashSet<>(); // the tables of one script change for one reason: said once
+        for (StageWriter.TableWrite write : writes) {
+            written.table(Table.of(write.stored().ref()), write.stored(), false,
+                    changes.add(write.change()) ? write.change() : null, returnSite, true);
+        }
+        return writes;
+    }
+
+    /** The stage's committed version, as this run found it. */
+    CommittedVersion committed() {
+        return stageRun.committed();
     }
 
     /** The query that reads {@code stored}, in the order its rows were written when {@code inWrittenOrder}. */

@@ -112,6 +112,7 @@ public final class PlanBook {
             case LAZY_CACHE_VALID -> PlannedTask.Decision.LAZY_CACHE_VALID;
             case FAILED -> PlannedTask.Decision.FAIL;
             case SKIPPED -> PlannedTask.Decision.SKIP;
+            case OVERRIDDEN -> PlannedTask.Decision.OVERRIDE;
         };
     }
 }

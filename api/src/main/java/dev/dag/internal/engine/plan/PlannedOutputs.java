@@ -6,6 +6,7 @@ import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.stage.StageWriter;
 import dev.dag.internal.engine.values.ReturnShape;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -17,12 +18,18 @@ import java.util.function.UnaryOperator;
  * @param keys  their keys by path
  */
 public record PlannedOutputs(Map<String, Object> bound, Map<String, String> keys) {
+    /**
+     * The path of the one output a plan gives a SQL script whose tables it cannot know: it stands for every table a
+     * consumer takes by name.
+     */
+    public static final String ANY_TABLE = "*";
 
     /** The outputs of {@code task} in the stage {@code writer} plans, keyed by {@code keyOf} (path → key). */
     public static PlannedOutputs of(TaskDescriptor task, StageWriter writer, UnaryOperator<String> keyOf) {
         Map<String, Object> bound = new LinkedHashMap<>();
         Map<String, String> keys = new LinkedHashMap<>();
-        for (String path : task.outputPaths()) {
+        List<String> paths = task.shape() == ReturnShape.RAW_SQL ? List.of(ANY_TABLE) : task.outputPaths();
+        for (String path : paths) {
             String key = keyOf.apply(path);
             String name = ReturnShape.defaultName(task.name(), path);
             bound.put(path, Blob.class.isAssignableFrom(task.outputType(path))

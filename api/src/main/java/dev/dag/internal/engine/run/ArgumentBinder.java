@@ -1,12 +1,15 @@
 package dev.dag.internal.engine.run;
 
 import dev.dag.Blob;
+import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskDescriptor;
+import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.stage.TableContents;
+import dev.dag.internal.engine.values.ReturnShape;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.values.ValueWalker;
 import dev.dag.internal.store.Database;
@@ -69,6 +72,15 @@ final class ArgumentBinder {
         }
         if (output instanceof Blob blob) {
             return blob;
+        }
+        TaskInvocation producer = placeholder.producer();
+        if (output == null && producer.descriptor().shape() == ReturnShape.RAW_SQL) {
+            String stage = producer.stage().name();
+            throw new DefinitionException("Task '" + consumer.name() + "' reads table '" + placeholder.path() + "' of "
+                    + "the SQL script of task '" + producer.taskName() + "' in stage '" + stage + "', which created no "
+                    + "such table; it created " + ledger.pathsOf(producer) + ". Take one of those with "
+                    + "script.table(name), or create the table in the script.", consumer.name(), placeholder.path(),
+                    stage);
         }
         throw new IllegalStateException("dag bug: no output recorded for " + placeholder);
     }

@@ -90,7 +90,7 @@ public final class EagerRun implements RunContext {
         if (execution.failure() != null) {
             throw execution.failure();
         }
-        return task.joinOutputs(execution.outputs()::get);
+        return task.joinOutputs(execution.outputs());
     }
 
     private StageExecution stage(String name) {

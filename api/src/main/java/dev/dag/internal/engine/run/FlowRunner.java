@@ -10,6 +10,7 @@ import dev.dag.internal.engine.context.ThreadStates;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.override.OutputOverrides;
 import dev.dag.internal.engine.schedule.FlowSchedule;
 import dev.dag.internal.engine.schedule.FlowSteps;
 import java.util.ArrayDeque;
@@ -28,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * Runs a defined flow: carries out the steps of its {@link Run} when its {@link FlowSchedule} says (tasks in
  * definition order, which is dependency order, or several at once with a parallelism above 1). Each stage is
  * committed only when all of its tasks succeeded; stages left out by {@link RunOptions#withStages} and tasks
- * left out by {@link RunOptions#withTasks} are read from their last committed version instead of running.
+ * left out by {@link RunOptions#withTasks} are read from their last committed version instead of running. A run
+ * with overrides ({@link RunOptions#withOverride}) is a test run: the overridden tasks do not run, their outputs are
+ * the given tables, and no stage is published (each is written aside, as for a task selection).
  */
 public final class FlowRunner implements FlowSteps {
     private static final Logger LOG = LoggerFactory.getLogger(FlowRunner.class);
@@ -36,6 +39,7 @@ public final class FlowRunner implements FlowSteps {
     private final RunOptions options;
     private final Run run;
     private final TaskSelection selection;
+    private final OutputOverrides overrides;
     private final Map<StageDefinition, StageExecution> executions = new HashMap<>();
 
     /** What a flow run hands back: the result and, if the run failed, the first failure. */
@@ -45,7 +49,8 @@ public final class FlowRunner implements FlowSteps {
     private FlowRunner(FlowDefinition flow, RunOptions options, Run run) {
         this.options = options;
         this.run = run;
-        this.selection = new TaskSelection(flow, options);
+        this.overrides = OutputOverrides.of(flow, options.overrides());
+        this.selection = new TaskSelection(flow, options, overrides);
     }
 
     /**
@@ -58,6 +63,11 @@ public final class FlowRunner implements FlowSteps {
         Run run = Run.open(flow, options);
         try {
             run.refuseVersionDrift();
+            if (!options.overrides().isEmpty()) {
+                run.warn("a test run: RunOptions.withOverride gives the output of " + options.overrides().keySet()
+                        + ", so no stage is published and nothing is cached; the tables it wrote are readable "
+                        + "through this result and dropped by the next run of their stage");
+            }
             int parallelism = run.parallelism();
             LOG.info("run {} of flow '{}' on {}: {} stages, {} tasks, {}, parallelism {}", run.runId(), flow.name(),
                     run.config(), flow.stages().size(), flow.taskCount(), options.cacheValidation(), parallelism);
@@ -106,7 +116,7 @@ public final class FlowRunner implements FlowSteps {
     public boolean beginStage(StageDefinition definition) {
         try {
             executions.put(definition, run.beginStage(definition, selection.runs(definition)
-                    && options.tasks().isEmpty(), false));
+                    && options.tasks().isEmpty() && !overrides.any(), false));
             return true;
         } catch (DagException e) {
             stageFailed(definition, e);
@@ -123,7 +133,8 @@ public final class FlowRunner implements FlowSteps {
         return () -> {
             boolean joined = ThreadStates.joinRun(run);
             try {
-                TaskExecution execution = selected ? run.runTask(stage, invocation, ordinal, forced)
+                TaskExecution execution = overrides.replaces(invocation) ? run.override(stage, invocation, overrides)
+                        : selected ? run.runTask(stage, invocation, ordinal, forced)
                         : run.readCommitted(stage, invocation, ordinal, selection);
                 return execution.failure() == null;
             } finally {
@@ -164,6 +175,7 @@ public final class FlowRunner implements FlowSteps {
     }
 
     private static void checkSelection(FlowDefinition flow, RunOptions options) {
+        OutputOverrides.of(flow, options.overrides()); // refuses an override of no task, or of no single table
         Set<String> stageNames = new HashSet<>(flow.stageNames());
         for (String stage : options.stages()) {
             if (!stageNames.contains(stage)) {
@@ -189,12 +201,14 @@ public final class FlowRunner implements FlowSteps {
     static final class TaskSelection {
         private final FlowDefinition flow;
         private final RunOptions options;
+        private final OutputOverrides overrides;
         /** Each call left out that must be read, with a selected call that reads it. */
         private final Map<TaskInvocation, TaskInvocation> readBy = new IdentityHashMap<>();
 
-        TaskSelection(FlowDefinition flow, RunOptions options) {
+        TaskSelection(FlowDefinition flow, RunOptions options, OutputOverrides overrides) {
             this.flow = flow;
             this.options = options;
+            this.overrides = overrides;
             flow.stages().forEach(stage -> stage.invocations().stream().filter(this::runs).forEach(this::markInputs));
         }
 
@@ -234,7 +248,7 @@ public final class FlowRunner implements FlowSteps {
             Deque<TaskInvocation> inputs = new ArrayDeque<>(reader.upstream());
             while (!inputs.isEmpty()) {
                 TaskInvocation input = inputs.pop();
-                if (!runs(input) && readBy.putIfAbsent(input, reader) == null) {
+                if (!runs(input) && !overrides.replaces(input) && readBy.putIfAbsent(input, reader) == null) {
                     inputs.addAll(input.upstream());
                 }
             }

@@ -4,6 +4,7 @@ import dev.dag.ConfigContext;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
 import dev.dag.Materialization;
+import dev.dag.MaterializedTable;
 import dev.dag.MaterializationException;
 import dev.dag.Plan;
 import dev.dag.PlannedTask;
@@ -22,7 +23,9 @@ import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.context.StackTraces;
 import dev.dag.internal.engine.events.RunEvents;
+import dev.dag.internal.engine.override.OutputOverrides;
 import dev.dag.internal.engine.report.ReportBuilder;
 import dev.dag.internal.engine.report.ReportJson;
 import dev.dag.internal.engine.report.ReportRecorder;
@@ -290,6 +293,29 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         }
         report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
         return execution;
+    }
+
+    /** A task whose output the run's options give ({@code RunOptions.withOverride}): it does not run. */
+    TaskExecution override(StageExecution stage, TaskInvocation invocation, OutputOverrides overrides) {
+        long begin = System.nanoTime();
+        TaskExecution execution;
+        try (RunEvents.RunningTask running = events.taskStarted(stage.name(), invocation.taskName())) {
+            execution = overridden(overrides, invocation, stage);
+        }
+        report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
+        return execution;
+    }
+
+    private static TaskExecution overridden(OutputOverrides overrides, TaskInvocation invocation,
+                                            StageExecution stage) {
+        try {
+            OutputOverrides.Written written = overrides.write(invocation, stage.stageRun());
+            return new TaskExecution(TaskOutcome.OVERRIDDEN, written.reason(), Map.of("", written.bound()),
+                    Map.of("", written.key()), List.of(written.table()), List.of(new MaterializedTable(written.table(),
+                    MaterializedTable.Outcome.WRITTEN, true, null)), written.rows(), null, List.of());
+        } catch (DagException e) {
+            return TaskExecution.failed(StackTraces.forUser(e), null);
+        }
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.OutputPlaceholder;
 import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskInvocation;
+import dev.dag.internal.engine.plan.PlannedOutputs;
 import dev.dag.internal.engine.values.StoredTable;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -59,14 +60,29 @@ final class RunLedger {
     /** The task whose failure {@link #failure} is, or null when it is not a task's. */
     private TaskInvocation failedTask;
 
-    /** The output a task produced for {@code placeholder} (a bound table or blob), or null. */
+    /**
+     * The output a task produced for {@code placeholder} (a bound table or blob), or null. A plan that cannot know the
+     * tables of a SQL script gives it one output for any name ({@link PlannedOutputs#ANY_TABLE}).
+     */
     synchronized Object output(OutputPlaceholder placeholder) {
-        return outputs.get(placeholder);
+        Object output = outputs.get(placeholder);
+        return output != null ? output : outputs.get(anyTable(placeholder));
     }
 
     /** The cache key of the output behind {@code placeholder}, or null. */
     synchronized String outputKey(OutputPlaceholder placeholder) {
-        return outputKeys.get(placeholder);
+        String key = outputKeys.get(placeholder);
+        return key != null ? key : outputKeys.get(anyTable(placeholder));
+    }
+
+    private static OutputPlaceholder anyTable(OutputPlaceholder placeholder) {
+        return new OutputPlaceholder(placeholder.producer(), PlannedOutputs.ANY_TABLE);
+    }
+
+    /** The paths of the outputs {@code producer} produced, in no particular order. */
+    synchronized List<String> pathsOf(TaskInvocation producer) {
+        return outputs.keySet().stream().filter(placeholder -> placeholder.producer() == producer)
+                .map(OutputPlaceholder::path).sorted().toList();
     }
 
     synchronized DagException failure() {

@@ -7,6 +7,7 @@ import dev.dag.DefinitionException;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.cache.RerunReason;
 import dev.dag.internal.cache.TaskKey;
 import dev.dag.internal.cache.code.CodeFingerprint;
 import dev.dag.internal.cache.code.CodeFingerprints;
@@ -35,11 +36,29 @@ import java.util.function.Function;
 final class TaskKeyBuilder {
     private final RunLedger ledger;
     private final List<String> projectPackages;
+    private final Function<OutputPlaceholder, String> previousKeys;
 
     /** {@code projectPackages}: package prefixes whose code counts as the project's for AUTO versions. */
     TaskKeyBuilder(RunLedger ledger, List<String> projectPackages) {
+        this(ledger, projectPackages, placeholder -> "none");
+    }
+
+    /**
+     * Keys for a stage whose committed version gives {@code previousKeys}: the key of the previous version of an input
+     * of the stage ("none" without one), part of the key of a task that reads previous versions.
+     */
+    TaskKeyBuilder(RunLedger ledger, List<String> projectPackages, Function<OutputPlaceholder, String> previousKeys) {
         this.ledger = ledger;
         this.projectPackages = projectPackages;
+        this.previousKeys = previousKeys;
+    }
+
+    /** The key an input enters the task's key with: its own, and for a task reading previous versions theirs too. */
+    private String inputKey(TaskInvocation invocation, OutputPlaceholder placeholder) {
+        String key = ledger.outputKey(placeholder);
+        boolean previous = invocation.descriptor().previousVersions()
+                && placeholder.producer().stage() == invocation.stage();
+        return previous ? key + RerunReason.PREVIOUS_VERSION + previousKeys.apply(placeholder) : key;
     }
 
     /** The key of a call whose unnamed tables are named after {@code tableBase}, from its bound arguments. */
@@ -63,7 +82,7 @@ final class TaskKeyBuilder {
 
     private TaskKey build(TaskInvocation invocation, String tableBase, String freshness, String runId, int ordinal) {
         TaskDescriptor task = invocation.descriptor();
-        StateRules rules = rules(task, placeholder -> inputToken(ledger.outputKey(placeholder)));
+        StateRules rules = rules(task, placeholder -> inputToken(inputKey(invocation, placeholder)));
         Map<String, String> arguments = arguments(invocation, rules);
         List<String> names = ParameterNames.of(task.method());
         String receiver = receiver(invocation, rules);

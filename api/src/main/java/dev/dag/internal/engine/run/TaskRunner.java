@@ -3,6 +3,7 @@ package dev.dag.internal.engine.run;
 import dev.dag.CacheValidationMode;
 import dev.dag.DagException;
 import dev.dag.DefinitionException;
+import dev.dag.Table;
 import dev.dag.TaskFailedException;
 import dev.dag.TaskOutcome;
 import dev.dag.internal.cache.CacheEntry;
@@ -20,6 +21,8 @@ import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.plan.PlannedKeys;
 import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.stage.TableContents;
+import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.engine.trust.VersionDrift;
 import dev.dag.internal.engine.trust.OutsideInputWarnings;
 import java.lang.reflect.InvocationTargetException;
@@ -201,7 +204,33 @@ final class TaskRunner {
     }
 
     private TaskKeyBuilder keys() {
-        return new TaskKeyBuilder(ledger, stageRun.database().config().projectPackages());
+        return new TaskKeyBuilder(ledger, stageRun.database().config().projectPackages(), this::previousKey);
+    }
+
+    /** The key of the committed version of the table behind {@code placeholder} in this stage, or "none". */
+    private String previousKey(OutputPlaceholder placeholder) {
+        StoredTable previous = previousTable(placeholder);
+        return previous == null ? "none" : previous.cacheKey();
+    }
+
+    private StoredTable previousTable(OutputPlaceholder placeholder) {
+        StoredTable input = ledger.output(placeholder) instanceof Table table ? Bindings.stored(table) : null;
+        return input == null ? null : stageRun.committed().previousTable(input.tableName());
+    }
+
+    /** For a task reading previous versions: the committed version of each of its inputs of its own stage. */
+    private void seePreviousVersions(TaskInvocation invocation, ArgumentBinder binder, TaskScope scope) {
+        if (!invocation.descriptor().previousVersions()) {
+            return;
+        }
+        binder.byPlaceholder().forEach((placeholder, output) -> {
+            if (placeholder.producer().stage() == invocation.stage() && output instanceof Table table) {
+                StoredTable previous = previousTable(placeholder);
+                scope.seePreviousVersion(Bindings.stored(table), previous == null ? null : Bindings.storedTable(null,
+                        TableContents.as(previous, invocation.descriptor().inputType(), stageRun.database(),
+                                invocation.taskName())));
+            }
+        });
     }
 
     private TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced, Object[] args, TaskKey key,
@@ -235,6 +264,7 @@ final class TaskRunner {
         }
         TaskScope scope = new TaskScope(invocation, stageRun, stageRun.writer(), key, force, base);
         binder.inputs().forEach(scope::seeInput);
+        seePreviousVersions(invocation, binder, scope);
         TaskExecution execution = execute(invocation, ordinal, args, scope, reason);
         return runMode.afterBody(invocation, stageRun, execution, force);
     }

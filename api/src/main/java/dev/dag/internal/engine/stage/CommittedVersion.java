@@ -176,6 +176,19 @@ public final class CommittedVersion {
         return new StoredTable(stage, output.name(), ref, object == null ? -1 : object.rows(), output.key(), () -> ref);
     }
 
+    /**
+     * The committed table named {@code name} (not case-sensitive) as it is now, before this run publishes the stage,
+     * or null when the committed version has none (or it is gone from the database).
+     */
+    public StoredTable previousTable(String name) {
+        StoredObject object = named(ObjectKind.TABLE, name);
+        if (object == null || missing.contains(object.physicalName())) {
+            return null;
+        }
+        TableRef ref = tables.ref(object.physicalName());
+        return new StoredTable(stage, object.name(), ref, object.rows(), object.cacheKey(), () -> ref);
+    }
+
     /** A committed blob's value, deserialized with the task's class loader. */
     public Object blob(CacheEntry.Output output, ClassLoader loader) {
         StoredObject object = object(output.physical());

@@ -19,6 +19,9 @@ import dev.dag.internal.store.PhysicalNames;
 import dev.dag.internal.store.PhysicalTables;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -137,6 +140,28 @@ public final class StageWriter {
         next.wrote(name, physical);
         observer.table(task, name, rows, false, sqlOf(table));
         return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
+    }
+
+    /**
+     * Runs the {@code RawSql} script of {@code call} and writes each table it creates, with the key
+     * {@code keyOf.apply(name)} (see {@link ScriptWriter}); not for a plan, which cannot know the tables.
+     *
+     * @param canonical the script's canonical text, kept to explain later changes
+     * @throws DefinitionException for a script that creates no table, a view, or an invalid or duplicate name
+     * @throws MaterializationException if the database refuses the script
+     */
+    public List<TableWrite> writeScript(TaskCall call, String script, String canonical, UnaryOperator<String> keyOf) {
+        List<TableWrite> writes = new ArrayList<>();
+        for (ScriptWriter.Created table : new ScriptWriter(stage, runId, runTag, database, metadata, tables, next)
+                .run(call, script, canonical, keyOf)) {
+            next.registering(table.physical());
+            next.staging(table.physical());
+            next.wrote(table.name(), table.physical());
+            observer.table(call.task(), table.name(), table.rows(), false, script);
+            writes.add(new TableWrite(stored(table.name(), table.physical(), table.rows(), table.key()), false,
+                    change(table.name(), canonical)));
+        }
+        return writes;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.dag.internal.engine.values;
 
 import dev.dag.Blob;
+import dev.dag.DefinitionException;
+import dev.dag.RawSql;
 import dev.dag.Table;
 import dev.dag.internal.seam.TableAccess;
 import java.lang.reflect.RecordComponent;
@@ -102,6 +104,48 @@ public enum ReturnShape {
             return paths(type, count).stream().map(output).toList();
         }
     },
+    /**
+     * A {@link RawSql} script: its outputs are the tables it creates, known only once it ran, each at the path of its
+     * name; the caller gets a script whose {@code table(name)} is the output at that path.
+     */
+    RAW_SQL {
+        @Override
+        public List<String> paths(Class<?> type, int count) {
+            return List.of();
+        }
+
+        @Override
+        public Map<String, Object> split(Object returned, Class<?> type, int count,
+                                         Function<String, RuntimeException> problem) {
+            if (!(returned instanceof RawSql)) {
+                throw problem.apply("returned " + (returned == null ? "null" : "a " + returned.getClass().getName())
+                        + " instead of RawSql.of(script)");
+            }
+            return Map.of("", returned);
+        }
+
+        @Override
+        public Object join(Class<?> type, int count, Function<String, Object> output) {
+            return script(List.of(), output);
+        }
+
+        /** The outputs of a script that ran: their names are those of its tables. */
+        @Override
+        public Object join(Class<?> type, int count, Map<String, Object> outputs) {
+            return script(outputs.keySet().stream().sorted().toList(), outputs::get);
+        }
+
+        private static Object script(List<String> names, Function<String, Object> output) {
+            return TableAccess.scripts().bound(null, names, name -> {
+                Object table = output.apply(name);
+                if (table == null) {
+                    throw new DefinitionException("The script created no table '" + name + "'. RawSql.table(name) "
+                            + "takes the name of a table its script creates (CREATE TABLE name ...).");
+                }
+                return (Table) table;
+            });
+        }
+    },
     /** SQL text returned by a configured task: stored as a table; the caller gets a query on the stored table. */
     SQL {
         @Override
@@ -147,6 +191,11 @@ public enum ReturnShape {
     /** A value of the declared type whose output at each path is {@code output.apply(path)}. */
     public Object join(Class<?> type, int count, Function<String, Object> output) {
         return output.apply("");
+    }
+
+    /** A value of the declared type holding {@code outputs}, the outputs of a call that ran, by path. */
+    public Object join(Class<?> type, int count, Map<String, Object> outputs) {
+        return join(type, count, outputs::get);
     }
 
     /** The name an output gets when the task gives it none: the task's, plus the path for several outputs. */

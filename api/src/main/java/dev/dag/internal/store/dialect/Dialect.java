@@ -122,6 +122,25 @@ public interface Dialect {
      */
     String selectCatalogOfRun(int stageSchemas);
 
+    /**
+     * The statements that make {@code schema} the one where this connection's unqualified names are created and found
+     * first, for the rest of the transaction it is in (a {@code RawSql} script runs there).
+     */
+    List<String> useSchema(String schema);
+
+    /** The statements that undo {@link #useSchema} once its transaction ended (none where it ends with it). */
+    List<String> resetSchema();
+
+    /**
+     * The statements that move table {@code schema.table} to {@code targetSchema.target}, without copying its rows
+     * where the database can move a table between schemas (where it cannot, the rows are copied and the original is
+     * left to be dropped with its schema).
+     */
+    List<String> moveTable(String schema, String table, String targetSchema, String target);
+
+    /** The relations of a schema: columns (table_name, whether it is a view); parameter: the schema name. */
+    String selectRelationKinds();
+
     /** {@code SELECT count(*) FROM schema.table}. */
     String countRows(String schema, String table);
 

@@ -93,6 +93,17 @@ public abstract class StandardSql implements Dialect {
     }
 
     @Override
+    public List<String> moveTable(String schema, String table, String targetSchema, String target) {
+        return List.of(createTableAs(targetSchema, target, selectAll(schema, table)));
+    }
+
+    @Override
+    public String selectRelationKinds() {
+        return "SELECT table_name, table_type = 'VIEW' FROM information_schema.tables WHERE table_schema = ? "
+                + "ORDER BY table_name";
+    }
+
+    @Override
     public String selectRelationNames() {
         return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?";
     }

@@ -56,6 +56,17 @@ public final class DuckDbDialect extends StandardSql {
                 + qualified(targetSchema, targetTable));
     }
 
+    /** DuckDB's default schema is a setting of the connection, which outlives the transaction. */
+    @Override
+    public List<String> useSchema(String schema) {
+        return List.of("SET schema = '" + schema.replace("'", "''") + "'");
+    }
+
+    @Override
+    public List<String> resetSchema() {
+        return List.of("RESET schema");
+    }
+
     /** {@code rowid} numbers a table's rows in the order they were inserted. */
     @Override
     public String selectAllInWrittenOrder(String schema, String table) {

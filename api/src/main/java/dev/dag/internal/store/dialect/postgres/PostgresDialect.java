@@ -73,6 +73,24 @@ public final class PostgresDialect extends StandardSql {
     }
 
     /** From the system catalog: {@code information_schema.tables} checks privileges row by row. */
+    /** For the transaction only; {@code public} stays on the path, for the functions of extensions installed there. */
+    @Override
+    public List<String> useSchema(String schema) {
+        return List.of("SET LOCAL search_path TO " + quote(schema) + ", public");
+    }
+
+    @Override
+    public List<String> resetSchema() {
+        return List.of();
+    }
+
+    /** A rename and a move between schemas: no row is copied, and the table keeps its indexes. */
+    @Override
+    public List<String> moveTable(String schema, String table, String targetSchema, String target) {
+        return List.of("ALTER TABLE " + qualified(schema, table) + " RENAME TO " + quote(target),
+                "ALTER TABLE " + qualified(schema, target) + " SET SCHEMA " + quote(targetSchema));
+    }
+
     @Override
     public String selectRelationNames() {
         return "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
