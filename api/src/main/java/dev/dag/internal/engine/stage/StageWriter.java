@@ -152,10 +152,25 @@ public final class StageWriter {
      */
     public List<TableWrite> writeScript(TaskCall call, String script, String canonical, UnaryOperator<String> keyOf) {
         List<TableWrite> writes = new ArrayList<>();
-        for (ScriptWriter.Created table : new ScriptWriter(stage, runId, runTag, database, metadata, tables, next)
-                .run(call, script, canonical, keyOf)) {
-            next.registering(table.physical());
-            next.staging(table.physical());
+        List<ScriptWriter.Created> created = new ScriptWriter(stage, runId, runTag, database, metadata, tables, next)
+                .run(call, script, canonical, keyOf);
+        List<ScriptWriter.Created> afterAbort = created.stream()
+                .filter(table -> !next.registered(table.physical(), true)).toList();
+        if (!afterAbort.isEmpty()) {
+            try (Connection connection = database.connection()) {
+                for (ScriptWriter.Created table : afterAbort.subList(1, afterAbort.size())) {
+                    tables.drop(connection, table.physical());
+                    metadata.objects().forget(connection, table.physical());
+                }
+                ScriptWriter.Created first = afterAbort.get(0);
+                cleanUpAfterAbort(connection, call.task(), first.name(), first.physical(), true);
+            } catch (SQLException e) {
+                throw new MaterializationException("Task '" + call.task() + "' wrote its script's tables in stage '"
+                        + stage + "' after its run was aborted, and could not drop them: " + e.getMessage()
+                        + ". The next run drops them.", call.task(), null, stage, null, e);
+            }
+        }
+        for (ScriptWriter.Created table : created) {
             next.wrote(table.name(), table.physical());
             observer.table(call.task(), table.name(), table.rows(), false, script);
             writes.add(new TableWrite(stored(table.name(), table.physical(), table.rows(), table.key()), false,
