@@ -48,7 +48,7 @@ class ArchitectureTest {
      * they hold.
      */
     private static final List<List<String>> ENGINE_ORDER = List.of(List.of("run"), List.of("run.open"),
-            List.of("schedule"), List.of("plan"), List.of("override"), List.of("materialize"), List.of("stage", "stage.cleanup"),
+            List.of("schedule"), List.of("plan"), List.of("override"), List.of("materialize"), List.of("stage", "stage.content", "stage.cleanup"),
             List.of("report"), List.of("events"), List.of("trust"), List.of("define"), List.of("values"));
     private static final String ENGINE_CONTEXT = ENGINE + ".context";
 

@@ -7,7 +7,7 @@ import dev.dag.MaterializeOptions;
 import dev.dag.Table;
 import dev.dag.TableRef;
 import dev.dag.internal.engine.define.Bindings;
-import dev.dag.internal.engine.stage.ContentWriter;
+import dev.dag.internal.engine.stage.content.ContentWriter;
 import dev.dag.internal.engine.stage.TableContents;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.store.Database;

@@ -6,7 +6,7 @@ import dev.dag.internal.cache.CanonicalJson;
 import dev.dag.internal.cache.sql.CanonicalSql;
 import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.rows.RowDigest;
-import dev.dag.internal.engine.stage.ContentWriter;
+import dev.dag.internal.engine.stage.content.ContentWriter;
 import dev.dag.internal.rows.RowSources;
 import dev.dag.internal.rows.ValueRefusal;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.define.FlowDefinition;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
-import dev.dag.internal.engine.stage.ContentWriter;
+import dev.dag.internal.engine.stage.content.ContentWriter;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.StageWriter;
 import dev.dag.internal.engine.stage.TaskCall;

@@ -10,6 +10,7 @@ import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.cache.RerunReason;
+import dev.dag.internal.engine.stage.content.ContentWriter;
 import dev.dag.internal.engine.values.BlobCodec;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.jdbc.Transactions;

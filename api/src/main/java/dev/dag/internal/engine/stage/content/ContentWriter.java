@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.content;
 
 import dev.dag.DefinitionException;
 import dev.dag.MaterializationException;

@@ -1,4 +1,4 @@
-package dev.dag.internal.engine.stage;
+package dev.dag.internal.engine.stage.content;
 
 import dev.dag.internal.cache.sql.SqlTableNames;
 import dev.dag.internal.jdbc.Transactions;
