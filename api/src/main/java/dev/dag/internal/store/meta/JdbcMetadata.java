@@ -6,7 +6,6 @@ import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.List;
 import java.util.Set;
 
 /** The metadata in tables of a schema reached through JDBC ({@link MetadataSql} says which). */
@@ -59,9 +58,8 @@ final class JdbcMetadata implements Metadata {
     @Override
     public void publish(Connection connection, String stage, String runId, VersionChange change,
                         Set<String> liveRuns) throws SQLException {
-        objects.publish(connection, stage, runId, change.retired(), change.takenOver(), liveRuns);
-        entries.replacePublished(connection, stage, runId, change.written(), change.removed());
-        runs.recordStageCommits(connection, runId, List.of(new RunLog.StageCommit(stage, Instant.now())));
+        objects.publish(connection, stage, runId, change.retired(), change.dropped(), change.takenOver(), liveRuns);
+        entries.publish(connection, stage, runId, change.entries(), Instant.now());
     }
 
     @Override

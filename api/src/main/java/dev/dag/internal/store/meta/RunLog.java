@@ -58,11 +58,8 @@ public final class RunLog {
             Transactions.commit(connection, ending -> {
                 Instant now = Instant.now();
                 insertTaskRuns(ending, runId, runs, now);
-                recordStageCommits(ending, runId, unchangedStages);
-                if (report != null) {
-                    Queries.update(ending, sql.insertRunReport(), runId, report);
-                }
-                Queries.update(ending, sql.finishRun(), MetadataValues.timeText(now), status.stored(), runId);
+                recordUnchangedCommits(ending, runId, unchangedStages);
+                Queries.update(ending, sql.finishRun(), MetadataValues.timeText(now), status.stored(), report, runId);
                 if (forgetStartedBefore.isPresent()) {
                     String before = MetadataValues.timeText(forgetStartedBefore.get());
                     for (String delete : sql.deleteRunsStartedBefore()) {
@@ -88,12 +85,13 @@ public final class RunLog {
                 MetadataValues.timeText(finished));
     }
 
-    /** Records commits of stages by run {@code runId}, in the transaction of {@code connection}. */
-    void recordStageCommits(Connection connection, String runId, List<StageCommit> commits) throws SQLException {
+    /** Records commits of stages that run {@code runId} found unchanged, in the transaction of {@code connection}. */
+    private void recordUnchangedCommits(Connection connection, String runId, List<StageCommit> commits)
+            throws SQLException {
         if (commits.isEmpty()) {
             return;
         }
-        Queries.update(connection, sql.insertStageCommits(),
+        Queries.update(connection, sql.insertUnchangedCommits(),
                 MetadataValues.varchars(connection, commits, StageCommit::stage), runId,
                 MetadataValues.times(connection, commits, StageCommit::at));
     }
