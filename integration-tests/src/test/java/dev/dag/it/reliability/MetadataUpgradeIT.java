@@ -34,7 +34,7 @@ class MetadataUpgradeIT {
 
     @OnEachDatabase
     void aStoreOfEachEarlierFormatIsUpgradedWithItsCacheKept(TestDatabase db) {
-        assertTrue(CrashPipeline.run(db.config(), PIPELINE).successful());
+        steadyState(db);
         List<List<Object>> entries = publishedEntries(db);
         for (int format = 1; format <= 3; format++) {
             OldFormats.downgrade(db, format);
@@ -50,7 +50,7 @@ class MetadataUpgradeIT {
 
     @OnEachDatabase
     void aRunKilledMidUpgradeLeavesTheOldFormatAndTheNextRunUpgradesIt(TestDatabase db) {
-        assertTrue(CrashPipeline.run(db.config(), PIPELINE).successful());
+        steadyState(db);
         List<List<Object>> entries = publishedEntries(db);
         OldFormats.downgrade(db, 3);
 
@@ -72,9 +72,9 @@ class MetadataUpgradeIT {
 
     @OnEachDatabase
     void twoRunsFindingAnOldFormatAtOnceBothSucceedAndUpgradeItOnce(TestDatabase db) throws Exception {
-        assertTrue(CrashPipeline.run(db.config(), PIPELINE).successful());
+        steadyState(db);
         List<List<Object>> entries = publishedEntries(db);
-        long commits = commits(db);
+        List<List<Object>> commits = commits(db);
         OldFormats.downgrade(db, 3);
 
         if (db.kind() == TestDatabase.Kind.POSTGRES) {
@@ -85,9 +85,9 @@ class MetadataUpgradeIT {
 
         assertEquals(4, format(db));
         assertEquals(entries, publishedEntries(db), "each entry moved once");
-        assertEquals(commits, db.rows("SELECT * FROM " + meta(db, "versions") + " WHERE state <> 'unchanged'")
-                .size(), "each commit moved once");
-        assertEquals(commits + 2, commits(db), "and the two runs' own commits (the stages were unchanged)");
+        List<List<Object>> after = commits(db);
+        assertEquals(commits, after.subList(0, commits.size()), "each commit moved once");
+        assertEquals(commits.size() + 4, after.size(), "and each of the two runs committed the two stages");
     }
 
     private static void bothInTwoProcesses(TestDatabase db) {
@@ -112,18 +112,28 @@ class MetadataUpgradeIT {
             for (ConfigContext config : List.of(own, other)) {
                 runs.add(threads.submit(() -> CrashPipeline.run(config, PIPELINE)));
             }
+            List<Result> results = new ArrayList<>();
             for (Future<Result> run : runs) {
-                assertAllCacheValid(run.get(PATIENCE.toSeconds(), TimeUnit.SECONDS), "a run that found format 3");
+                results.add(run.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
             }
+            results.forEach(result -> assertAllCacheValid(result, "a run that found format 3"));
         } finally {
             threads.shutdownNow();
+        }
+    }
+
+    /** Runs the pipeline until a rerun changes nothing (a lazy task's entry is completed by its second run). */
+    private static void steadyState(TestDatabase db) {
+        for (int run = 0; run < 2; run++) {
+            assertTrue(CrashPipeline.run(db.config(), PIPELINE).successful());
         }
     }
 
     private static void assertAllCacheValid(Result result, String what) {
         assertTrue(result.successful(), what);
         for (TaskResult task : result.tasks()) {
-            assertEquals(TaskOutcome.CACHE_VALID, task.outcome(), what + ": " + task.task());
+            assertTrue(task.outcome() == TaskOutcome.CACHE_VALID || task.outcome() == TaskOutcome.LAZY_CACHE_VALID,
+                    what + ": " + task.task() + " " + task.outcome());
         }
     }
 
@@ -135,12 +145,18 @@ class MetadataUpgradeIT {
         return ((Number) db.value("SELECT version FROM " + meta(db, "format"))).intValue();
     }
 
-    private static long commits(TestDatabase db) {
-        return ((Number) db.value("SELECT count(*) FROM " + meta(db, "stage_commits"))).longValue();
+    /** Every commit: stage, run, time (as text, as stored), oldest first. */
+    private static List<List<Object>> commits(TestDatabase db) {
+        return db.rows("SELECT stage, run_id, CAST(committed_at AS VARCHAR) FROM " + meta(db, "stage_commits")
+                + " ORDER BY committed_at, stage");
     }
 
+    /**
+     * The published cache entries by their outputs (the physical tables they name): a task that ran again would
+     * have written new ones. (The key a lazy task's entry stores is written anew by each run that finds it valid.)
+     */
     private static List<List<Object>> publishedEntries(TestDatabase db) {
-        return db.rows("SELECT stage, task, ordinal, task_key, parts, outputs FROM " + meta(db, "cache_entries")
+        return db.rows("SELECT stage, task, ordinal, outputs FROM " + meta(db, "cache_entries")
                 + " WHERE state = 'published' ORDER BY stage, task, ordinal");
     }
 }
