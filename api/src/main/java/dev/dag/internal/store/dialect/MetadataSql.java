@@ -378,11 +378,14 @@ public final class MetadataSql {
 
     /**
      * The records of a stage's versions that hold cache entries: its published version, and the versions written
-     * but not published; columns (state, run_id, entries); parameter: stage.
+     * but not published, each with the flow of the run that committed the stage last; columns (state, run_id,
+     * entries, flow); parameter: stage.
      */
     public String selectVersions() {
-        return "SELECT state, run_id, entries FROM " + table("versions")
-                + " WHERE stage = ? AND state IN ('published', 'staged')";
+        return "SELECT v.state, v.run_id, v.entries, (SELECT r.flow FROM " + table("versions") + " c JOIN "
+                + table("runs") + " r ON r.run_id = c.run_id WHERE c.stage = v.stage AND c.committed_at IS NOT NULL "
+                + "ORDER BY c.committed_at DESC LIMIT 1) FROM " + table("versions") + " v "
+                + "WHERE v.stage = ? AND v.state IN ('published', 'staged')";
     }
 
     /** The entries of a stage's published version: column (entries); parameter: stage. */
@@ -443,6 +446,12 @@ public final class MetadataSql {
     public String insertRun() {
         return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, status) VALUES (?, ?, " + TIMESTAMP
                 + ", ?)";
+    }
+
+    /** A run recorded at its end only; parameters: run_id, flow, started_at, finished_at, status, report. */
+    public String insertEndedRun() {
+        return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, finished_at, status, report) VALUES "
+                + "(?, ?, " + TIMESTAMP + ", " + TIMESTAMP + ", ?, ?)";
     }
 
     /** Parameters: finished_at, status, report (JSON, or null), run_id. */

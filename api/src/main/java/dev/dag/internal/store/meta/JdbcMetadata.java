@@ -20,9 +20,9 @@ final class JdbcMetadata implements Metadata {
     JdbcMetadata(Database database, boolean present) {
         this.sql = database.dialect().metadata(database.metadataSchema());
         this.present = present;
-        this.objects = new ObjectRegistry(sql);
-        this.entries = new CacheEntries(sql);
         this.runs = new RunLog(database, sql, present);
+        this.objects = new ObjectRegistry(sql, runs);
+        this.entries = new CacheEntries(sql);
         this.history = new RunHistory(database, sql, present);
     }
 
@@ -58,6 +58,7 @@ final class JdbcMetadata implements Metadata {
     @Override
     public void publish(Connection connection, String stage, String runId, VersionChange change,
                         Set<String> liveRuns) throws SQLException {
+        runs.recordStartWith(connection, runId);
         objects.publish(connection, stage, runId, change.retired(), change.dropped(), change.takenOver(), liveRuns);
         entries.publish(connection, stage, runId, change.entries(), Instant.now());
     }

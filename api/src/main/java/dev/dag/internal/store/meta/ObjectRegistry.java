@@ -18,9 +18,11 @@ import java.util.TreeSet;
  */
 public final class ObjectRegistry {
     private final MetadataSql sql;
+    private final RunLog runs;
 
-    ObjectRegistry(MetadataSql sql) {
+    ObjectRegistry(MetadataSql sql, RunLog runs) {
         this.sql = sql;
+        this.runs = runs;
     }
 
     /**
@@ -43,9 +45,11 @@ public final class ObjectRegistry {
 
     /**
      * Records an object a run wrote, as staged: within the transaction that wrote it, so that a crash leaves both
-     * the table and its record, or neither, and the run pays one commit per table.
+     * the table and its record, or neither, and the run pays one commit per table. The run's start is recorded
+     * with its first such write, if it waits for one ({@link RunLog#started}).
      */
     public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
+        runs.recordStartWith(connection, runId);
         try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
             insert.setString(1, object.physicalName());
             insert.setString(2, object.stage());
