@@ -29,6 +29,8 @@ final class ForeignTables {
      * another metadata schema (a changed {@code metadata_schema} over the same stages), and each would take the
      * other's tables for its own.
      *
+     * @param knownBefore the physical names the metadata knew when it was opened, if read then (else they are read
+     *                    now)
      * @throws ConfigException naming the tables and what to do
      */
     void refuse(RunCatalog catalog, Optional<Set<String>> knownBefore) throws SQLException {

@@ -33,6 +33,7 @@ final class VersionRecordsUpgrade {
     private record Entry(String stage, String state, String runId, String json) {
     }
 
+    /** Moves the rows, in the upgrade's transaction on {@code connection}. */
     void moveEntriesAndCommits(Connection connection) throws SQLException {
         Map<String, Commit> lastCommits = new LinkedHashMap<>();
         List<Commit> earlierCommits = new ArrayList<>();
@@ -45,7 +46,7 @@ final class VersionRecordsUpgrade {
         }
         Map<List<String>, List<String>> versions = new LinkedHashMap<>();
         for (Entry entry : Queries.list(connection, sql.selectFormat3Entries(), rows -> new Entry(rows.getString(1),
-                rows.getString(2), rows.getString(3), entryJson(rows.getString(4), rows.getInt(5), rows.getString(6),
+                rows.getString(2), rows.getString(3), VersionRecord.entryJson(rows.getString(4), rows.getInt(5), rows.getString(6),
                 rows.getString(7), rows.getString(8))))) {
             // a published version: one per stage, whichever run wrote each entry; a staged one: one per run
             String owner = "published".equals(entry.state()) ? null : entry.runId();
@@ -86,10 +87,5 @@ final class VersionRecordsUpgrade {
         insert.setString(4, at == null ? null : MetadataValues.timeText(at.toInstant(ZoneOffset.UTC)));
         insert.setString(5, entries);
         insert.addBatch();
-    }
-
-    /** One entry as {@link VersionRecord} writes it. */
-    private static String entryJson(String task, int ordinal, String key, String parts, String outputs) {
-        return VersionRecord.entryJson(task, ordinal, key, parts, outputs);
     }
 }
