@@ -18,7 +18,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,7 +74,7 @@ public final class StageRun implements AutoCloseable {
             leftovers.removeAll(unpublished.objects());
             committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
-            readEntries(connection, entries.published(), entries::lastFlow);
+            readEntries(connection, entries.published());
             if (committed.isEmpty() || committed.hasMissing()) {
                 new StagePublisher(database).prepareSchemas(connection, stage); // a stage published intact has them
             }
@@ -100,7 +99,7 @@ public final class StageRun implements AutoCloseable {
         }
         try (Connection connection = database.connection()) {
             readObjects(connection);
-            readEntries(connection, metadata.entries().published(connection, stage), this::lastCommittingFlow);
+            readEntries(connection, metadata.entries().published(connection, stage));
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
@@ -120,12 +119,8 @@ public final class StageRun implements AutoCloseable {
         return leftovers;
     }
 
-    /**
-     * Takes the committed cache entries and notes which committed tables are gone from the database; {@code lastFlow}
-     * gives the flow that committed the stage last, when a task asks.
-     */
-    private void readEntries(Connection connection, List<CacheEntry> published, Supplier<String> lastFlow)
-            throws SQLException {
+    /** Takes the committed cache entries and notes which committed tables are gone from the database. */
+    private void readEntries(Connection connection, List<CacheEntry> published) throws SQLException {
         for (CacheEntry entry : published) {
             committed.add(entry);
         }
@@ -135,7 +130,7 @@ public final class StageRun implements AutoCloseable {
                 catalog.relist(connection);
                 committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
             }
-            committed.lastFlowFrom(lastFlow);
+            committed.lastFlowFrom(this::lastCommittingFlow);
         }
     }
 

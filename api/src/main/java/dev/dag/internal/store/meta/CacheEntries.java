@@ -26,11 +26,8 @@ public final class CacheEntries {
     public record StagedEntry(String runId, CacheEntry entry) {
     }
 
-    /**
-     * A stage's cache entries: its published version's, and those of versions written but not published; and the
-     * flow of the run that committed the stage last (null if none did).
-     */
-    public record StageEntries(List<CacheEntry> published, List<StagedEntry> staged, String lastFlow) {
+    /** A stage's cache entries: its published version's, and those of versions written but not published. */
+    public record StageEntries(List<CacheEntry> published, List<StagedEntry> staged) {
     }
 
     /** The cache entries of the stage's published version. */
@@ -40,13 +37,11 @@ public final class CacheEntries {
         return VersionRecord.entries(json, stage);
     }
 
-    /** Every cache entry of the stage and the flow that committed it last, with one query. */
+    /** Every cache entry of the stage, with one query. */
     public StageEntries of(Connection connection, String stage) throws SQLException {
         List<String[]> records = Queries.list(connection, sql.selectVersions(),
-                rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4)},
-                stage);
-        StageEntries entries = new StageEntries(new ArrayList<>(), new ArrayList<>(),
-                records.isEmpty() ? null : records.get(0)[3]);
+                rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3)}, stage);
+        StageEntries entries = new StageEntries(new ArrayList<>(), new ArrayList<>());
         for (String[] record : records) {
             List<CacheEntry> versionEntries = VersionRecord.entries(record[2], stage);
             if ("published".equals(record[0])) {
