@@ -7,20 +7,14 @@ import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.it.support.OldFormats;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.TimeZone;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 /**
  * On each database, the metadata's times are UTC (so that JVMs in any zone share an instance), and a store an
@@ -76,55 +70,16 @@ class MetadataTimesIT {
     @OnEachDatabase
     void theNextRunMovesTheTimesAnEarlierDagStoredInTheJvmsZoneToUtc(TestDatabase db) {
         db.run(flow());
+        OldFormats.downgrade(db, 2);
         db.execute("UPDATE " + times(db, "runs") + " SET started_at = CAST('2026-07-01 12:00:00' AS TIMESTAMP)",
                 "UPDATE " + times(db, "stage_commits")
-                        + " SET committed_at = CAST('2026-10-25 02:30:00' AS TIMESTAMP)",
-                "UPDATE " + times(db, "format") + " SET version = 2");
+                        + " SET committed_at = CAST('2026-10-25 02:30:00' AS TIMESTAMP)");
         runInZone(db, "Europe/Berlin");
 
-        assertEquals(List.of(List.of(3)), db.rows("SELECT version FROM " + times(db, "format")));
+        assertEquals(List.of(List.of(4)), db.rows("SELECT version FROM " + times(db, "format")));
         assertEquals(LocalDateTime.parse("2026-10-25T00:30:00"), stored(db, "stage_commits", "committed_at").get(0),
                 "02:30 of the hour Berlin repeats, taken for its first instant");
         assertEquals(LocalDateTime.parse("2026-07-01T10:00:00"), stored(db, "runs", "started_at").get(0),
                 "summer time, UTC+2");
-    }
-
-    @Test
-    void anUpgradeAnotherRunMadeMeanwhileIsNotMadeAgain() throws Exception {
-        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "upgrade-race")) {
-            db.run(flow());
-            db.execute("UPDATE " + times(db, "runs") + " SET started_at = CAST('2026-07-01 12:00:00' AS TIMESTAMP)",
-                    "UPDATE " + times(db, "format") + " SET version = 2");
-            ExecutorService thread = Executors.newSingleThreadExecutor();
-            try (Connection other = db.connect()) {
-                // another process upgrades, not committed yet
-                other.setAutoCommit(false);
-                try (Statement upgrade = other.createStatement()) {
-                    upgrade.executeUpdate("UPDATE " + times(db, "format") + " SET version = 3 WHERE version = 2");
-                    upgrade.executeUpdate("UPDATE " + times(db, "runs")
-                            + " SET started_at = started_at - CAST('7200 seconds' AS INTERVAL)");
-                }
-                Future<?> run = thread.submit(() -> runInZone(db, "Europe/Berlin"));
-                awaitASessionWaitingForALock(db, run);
-                other.commit();
-                run.get(30, TimeUnit.SECONDS);
-            } finally {
-                thread.shutdownNow();
-            }
-
-            assertEquals(LocalDateTime.parse("2026-07-01T10:00:00"), stored(db, "runs", "started_at").get(0),
-                    "moved to UTC once, by the other process");
-        }
-    }
-
-    private static void awaitASessionWaitingForALock(TestDatabase db, Future<?> run) throws InterruptedException {
-        for (int poll = 0; poll < 200 && !run.isDone(); poll++) {
-            if (!db.rows("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                    + "AND wait_event_type = 'Lock'").isEmpty()) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the run did not wait for the other process's upgrade (done: " + run.isDone() + ")");
     }
 }

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -218,6 +219,11 @@ public final class Database implements AutoCloseable {
      */
     public Presence join(String runId) throws SQLException {
         return coordination.join(runId, connections);
+    }
+
+    /** Every live run on this database, when its coordination sees them all (see {@link Coordination#allLive()}). */
+    public Optional<Set<String>> allLiveRuns() {
+        return coordination.allLive();
     }
 
     /** Of {@code runIds}, the runs that are live now (on {@code connection}, a pooled one). */

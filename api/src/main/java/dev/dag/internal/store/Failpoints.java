@@ -10,6 +10,8 @@ import java.util.Set;
 public final class Failpoints {
     /** Inside a stage's publishing transaction, after its statements, before the commit. */
     public static final String BEFORE_PUBLISH_COMMIT = "before-publish-commit";
+    /** Inside the transaction upgrading the metadata to this format, after its statements, before the commit. */
+    public static final String BEFORE_UPGRADE_COMMIT = "before-upgrade-commit";
     /** In a bulk load, after the first rows were sent. */
     public static final String DURING_BULK_LOAD = "during-bulk-load";
 

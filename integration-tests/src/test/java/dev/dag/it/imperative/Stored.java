@@ -48,7 +48,7 @@ final class Stored {
 
     /** Length of the published cache entry of {@code task} in {@code stage}: its key parts and its outputs. */
     static long entryLength(TestDatabase db, String stage, String task) {
-        Map<String, Object> row = db.query("SELECT parts, outputs FROM " + meta(db, "tasks") + " WHERE stage = '"
+        Map<String, Object> row = db.query("SELECT parts, outputs FROM " + meta(db, "cache_entries") + " WHERE stage = '"
                 + stage + "' AND task = '" + task + "' AND state = 'published'").get(0);
         return ((String) row.get("parts")).length() + ((String) row.get("outputs")).length();
     }

@@ -21,7 +21,7 @@ record CommittedState(Map<String, List<List<Object>>> tables, List<List<Object>>
             }
         }
         List<List<Object>> entries = Rows.sorted(db.rows("SELECT stage, task, ordinal, task_key FROM "
-                + db.table(db.config().metadataSchema(), "tasks") + " WHERE state = 'published'"));
+                + db.table(db.config().metadataSchema(), "cache_entries") + " WHERE state = 'published'"));
         return new CommittedState(tables, entries);
     }
 }

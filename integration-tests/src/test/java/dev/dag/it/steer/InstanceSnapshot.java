@@ -10,8 +10,8 @@ import java.util.List;
  * tables. Two snapshots are equal when nothing was written in between.
  */
 final class InstanceSnapshot {
-    private static final List<String> METADATA_TABLES = List.of("format", "objects", "tasks", "task_runs", "runs",
-            "stage_commits");
+    private static final List<String> METADATA_TABLES = List.of("format", "objects", "versions", "task_runs",
+            "runs");
 
     private InstanceSnapshot() {
     }

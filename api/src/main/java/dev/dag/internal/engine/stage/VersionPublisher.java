@@ -9,13 +9,14 @@ import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Failpoints;
+import dev.dag.internal.store.PhysicalTables;
 import dev.dag.internal.store.StagePublisher;
+import dev.dag.internal.store.dialect.Capabilities;
 import dev.dag.internal.store.dialect.lock.LostStageLockException;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,13 +76,17 @@ final class VersionPublisher {
         Database database = run.database();
         Metadata metadata = run.metadata();
         Set<String> readers;
+        boolean dropping;
         try {
             try (Connection connection = database.connection()) {
                 readers = metadata.runs().otherLiveRuns(connection, run.runId());
             }
+            dropping = dropsInPublish(readers);
+            VersionChange change = change(dropping);
             new PublishAttempts(database, stage).commit(lock, connection -> {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
-                metadata.publish(connection, stage, run.runId(), change(), readers);
+                dropInPublish(connection, change.dropped());
+                metadata.publish(connection, stage, run.runId(), change, readers);
                 metadata.entries().forgetStaged(connection, stage, committed.unpublished().writers());
                 Failpoints.hit(Failpoints.BEFORE_PUBLISH_COMMIT);
             });
@@ -95,7 +100,9 @@ final class VersionPublisher {
                 droppedViews.size(), next.kept().size());
         next.clearStaged();
         dropUntaken();
-        if (readers.isEmpty()) {
+        if (dropping) {
+            LOG.debug("stage {}: the previous version's tables were dropped with the publish", stage);
+        } else if (readers.isEmpty()) {
             dropRetired();
         } else {
             LOG.info("stage {}: the previous version's tables stay until runs {}, which may still read them, ended",
@@ -122,28 +129,38 @@ final class VersionPublisher {
         return next.entries().stream().allMatch(this::sameAsCommitted);
     }
 
-    /** How the new version differs from the committed one, for the metadata. */
-    private VersionChange change() {
-        List<String> retired = committed.objects().stream().map(StoredObject::physicalName)
+    /**
+     * Whether the objects the new version replaces are dropped inside the publishing transaction, saving the
+     * statements and commits of dropping them after it: only where DDL is transactional (a failed publish keeps
+     * them) and readers take no locks a drop would wait for, and when no other run is live that may still read
+     * them.
+     */
+    private boolean dropsInPublish(Set<String> readers) {
+        Capabilities can = run.database().dialect().capabilities();
+        return readers.isEmpty() && can.transactionalDdl() && !can.readersLockRelations();
+    }
+
+    /** Within the publishing transaction: drops the tables of {@code dropped}. */
+    private void dropInPublish(Connection connection, Collection<String> dropped) throws SQLException {
+        PhysicalTables tables = PhysicalTables.data(run.database());
+        for (StoredObject old : committed.objects()) {
+            if (old.kind() == ObjectKind.TABLE && dropped.contains(old.physicalName())) {
+                tables.drop(connection, old.physicalName());
+            }
+        }
+    }
+
+    /**
+     * How the new version differs from the committed one, for the metadata; the replaced objects are
+     * {@code dropped} in the publishing transaction, or else retired.
+     */
+    private VersionChange change(boolean dropped) {
+        List<String> replaced = committed.objects().stream().map(StoredObject::physicalName)
                 .filter(physical -> !next.kept().contains(physical)).toList();
         List<String> takenOver = next.kept().stream()
                 .filter(physical -> !committed.physicalNames().contains(physical)).toList();
-        Set<String> slots = new HashSet<>();
-        List<CacheEntry> written = new ArrayList<>();
-        for (CacheEntry entry : next.entries()) {
-            slots.add(slot(entry));
-            if (!sameAsCommitted(entry)) {
-                written.add(entry);
-            }
-        }
-        List<CacheEntry> removed = committed.entries().stream()
-                .filter(entry -> !slots.contains(slot(entry))).toList();
-        return new VersionChange(retired, takenOver, written, removed);
-    }
-
-    /** Which call of which task an entry belongs to. */
-    private static String slot(CacheEntry entry) {
-        return entry.task() + "#" + entry.ordinal();
+        return dropped ? new VersionChange(List.of(), replaced, takenOver, next.entries())
+                : new VersionChange(replaced, List.of(), takenOver, next.entries());
     }
 
     private boolean sameAsCommitted(CacheEntry entry) {

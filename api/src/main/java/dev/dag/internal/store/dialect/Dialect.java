@@ -221,6 +221,12 @@ public interface Dialect {
         return Optional.empty();
     }
 
+    /**
+     * The elements of the JSON array held as text in {@code column}, as a table expression (for a FROM list, given
+     * an alias) whose column {@code value} is each element, read with {@code ->>}.
+     */
+    String jsonArrayElements(String column);
+
     /** Statements of dag's metadata tables in {@code schema}. */
     default MetadataSql metadata(String schema) {
         return new MetadataSql(this, schema);

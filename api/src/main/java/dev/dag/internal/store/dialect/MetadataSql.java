@@ -9,38 +9,42 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Statements of dag's metadata tables.
+ * Statements of dag's metadata tables (format 4).
  * <ul>
  * <li>{@code objects}: every table and blob a run writes; {@code state} moves from {@code staged}
  * (written, invisible) to {@code published} (in the stage's current version) to {@code retired}
  * (replaced, to be dropped once no run that was live when it was replaced is live any more: such a run may
  * still read it; {@code retired_while} lists them). A cache-valid object stays {@code published} across
  * versions.</li>
- * <li>{@code tasks}: the cache entry of each task of each stage version: its key, the key's parts
- * (to explain a rerun) and its outputs.</li>
+ * <li>{@code versions}: one record per stage version and per commit of a stage. {@code state} is
+ * {@code published} for the stage's current version, whose {@code entries} (a JSON array) hold the cache entry of
+ * each task call: its key, the key's parts (to explain a rerun) and its outputs; {@code superseded} for a version
+ * a later one replaced and {@code unchanged} for a commit that found the stage as it was (both keep no entries,
+ * only the commit); {@code staged} for a version written but not published, waiting for a later run to take its
+ * entries over. A publish writes one record, whatever the number of tasks.</li>
  * <li>{@code task_runs}: what each run did to each task and why, kept for later reading.</li>
- * <li>{@code run_reports}: each run's report (its graph, reasons, tables and SQL) as JSON, to render it later.</li>
+ * <li>{@code runs}: each run, its end and its report (its graph, reasons, tables and SQL) as JSON.</li>
  * </ul>
+ * Views over them ({@link #createViews()}) are for people reading the metadata with SQL (docs/storage.md); dag
+ * itself reads the tables.
  */
 public final class MetadataSql {
     /**
      * Bump when the metadata tables change shape or meaning; a store with another version is upgraded when it is
      * older (see {@link #upgrade}), refused when it is newer. Format 2 added {@code objects.retired_while}; format 3
-     * stores times at UTC instead of the writing JVM's zone.
+     * stores times at UTC instead of the writing JVM's zone; format 4 keeps a stage version's cache entries and
+     * commit in one record ({@code versions}, replacing {@code tasks} and {@code stage_commits}) and a run's report
+     * in its record ({@code runs.report}, replacing {@code run_reports}).
      */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
+    /** The format whose times {@link #upgrade} moves to UTC: those before it. */
+    private static final int UTC_FORMAT_VERSION = 3;
     /** The oldest format that {@link #upgrade} brings to this one. */
     public static final int OLDEST_UPGRADABLE_VERSION = 1;
-    /** Every column holding a time: table, column. */
+    /** Every column holding a time in a store of a format before 3: table, column. */
     private static final List<List<String>> TIME_COLUMNS = List.of(List.of("runs", "started_at"),
             List.of("runs", "finished_at"), List.of("task_runs", "finished_at"),
             List.of("stage_commits", "committed_at"));
-    /**
-     * The most rows (or values of an {@code IN} list) one statement of this class takes: many rows are written with
-     * one statement, not a batch, whose every row is an execution of its own on an embedded database (and an
-     * execution costs more than its row); PostgreSQL takes at most 32,767 parameters per statement.
-     */
-
     private final Dialect dialect;
     private final String schema;
 
@@ -53,7 +57,10 @@ public final class MetadataSql {
         return dialect.qualified(schema, name);
     }
 
-    /** DDL creating the metadata schema and tables if missing. */
+    /**
+     * DDL creating the metadata schema and tables if missing (in a store of an older format, only the tables it
+     * lacks: {@link #upgrade} changes the others).
+     */
     public List<String> createTables() {
         return List.of(
                 dialect.createSchema(schema),
@@ -63,27 +70,57 @@ public final class MetadataSql {
                         + "task VARCHAR(200), run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, "
                         + "row_count BIGINT, cache_key VARCHAR(64) NOT NULL, query TEXT, "
                         + "blob_type VARCHAR(400), blob_json TEXT, retired_while TEXT)",
-                "CREATE TABLE IF NOT EXISTS " + table("tasks") + " (stage VARCHAR(200) NOT NULL, "
-                        + "task VARCHAR(200) NOT NULL, ordinal INTEGER NOT NULL, task_key VARCHAR(64) NOT NULL, "
-                        + "run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, parts TEXT NOT NULL, "
-                        + "outputs TEXT NOT NULL)",
+                "CREATE TABLE IF NOT EXISTS " + table("versions") + " (stage VARCHAR(200) NOT NULL, "
+                        + "run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, committed_at TIMESTAMP, "
+                        + "entries TEXT)",
                 "CREATE TABLE IF NOT EXISTS " + table("task_runs") + " (run_id VARCHAR(40) NOT NULL, "
                         + "stage VARCHAR(200) NOT NULL, task VARCHAR(200) NOT NULL, outcome VARCHAR(20) NOT NULL, "
                         + "reason TEXT, millis BIGINT, row_count BIGINT, finished_at TIMESTAMP NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("runs") + " (run_id VARCHAR(40) NOT NULL, "
                         + "flow VARCHAR(200) NOT NULL, started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP, "
-                        + "status VARCHAR(20) NOT NULL)",
-                "CREATE TABLE IF NOT EXISTS " + table("stage_commits") + " (stage VARCHAR(200) NOT NULL, "
-                        + "run_id VARCHAR(40) NOT NULL, committed_at TIMESTAMP NOT NULL)",
-                // added after format 1 without changing it (a dag that does not know it ignores it): the upgrade
-                // from format 1 creates it
-                "CREATE TABLE IF NOT EXISTS " + table("run_reports")
-                        + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)");
+                        + "status VARCHAR(20) NOT NULL, report TEXT)");
+    }
+
+    /**
+     * The views for reading the metadata with SQL (docs/storage.md, "Reading dag_meta"), created or replaced with
+     * each new or upgraded store:
+     * <ul>
+     * <li>{@code cache_entries}: one row per cache entry of a stage's published version ({@code state}
+     * {@code published}) or of a version written but not published ({@code staged}): stage, task, ordinal,
+     * task_key, run_id, state, parts and outputs (JSON);</li>
+     * <li>{@code stage_objects}: the tables and blobs of each stage, with the view name a table is read by and the
+     * run that wrote it;</li>
+     * <li>{@code stage_commits}: every commit of every stage: stage, run_id, committed_at;</li>
+     * <li>{@code run_summary}: each run with its flow, times, status and how many of its tasks ran, were
+     * cache-valid, failed or were skipped.</li>
+     * </ul>
+     */
+    public List<String> createViews() {
+        String entry = "e.value";
+        return List.of(
+                "CREATE OR REPLACE VIEW " + table("cache_entries") + " AS SELECT v.stage, "
+                        + entry + " ->> 'task' AS task, CAST(" + entry + " ->> 'ordinal' AS INTEGER) AS ordinal, "
+                        + entry + " ->> 'key' AS task_key, v.run_id, v.state, " + entry + " ->> 'parts' AS parts, "
+                        + entry + " ->> 'outputs' AS outputs FROM " + table("versions") + " v, "
+                        + dialect.jsonArrayElements("v.entries") + " AS e WHERE v.entries IS NOT NULL",
+                "CREATE OR REPLACE VIEW " + table("stage_objects") + " AS SELECT stage, name, kind, state, "
+                        + "physical_name, row_count, task, run_id, cache_key FROM " + table("objects"),
+                "CREATE OR REPLACE VIEW " + table("stage_commits") + " AS SELECT stage, run_id, committed_at FROM "
+                        + table("versions") + " WHERE committed_at IS NOT NULL",
+                "CREATE OR REPLACE VIEW " + table("run_summary") + " AS SELECT r.run_id, r.flow, r.started_at, "
+                        + "r.finished_at, r.status, "
+                        + "count(CASE WHEN t.outcome = 'RAN' THEN 1 END) AS ran, "
+                        + "count(CASE WHEN t.outcome = 'CACHE_VALID' THEN 1 END) AS cache_valid, "
+                        + "count(CASE WHEN t.outcome = 'FAILED' THEN 1 END) AS failed, "
+                        + "count(CASE WHEN t.outcome NOT IN ('RAN', 'CACHE_VALID', 'FAILED') THEN 1 END) AS other "
+                        + "FROM " + table("runs") + " r LEFT JOIN " + table("task_runs") + " t ON t.run_id = r.run_id "
+                        + "GROUP BY r.run_id, r.flow, r.started_at, r.finished_at, r.status");
     }
 
     /** Every commit of every stage, newest first: columns (stage, run_id, committed_at). */
     public String selectStageCommits() {
-        return "SELECT stage, run_id, committed_at FROM " + table("stage_commits") + " ORDER BY committed_at DESC";
+        return "SELECT stage, run_id, committed_at FROM " + table("versions")
+                + " WHERE committed_at IS NOT NULL ORDER BY committed_at DESC";
     }
 
     /** Per stage, the published tables and their rows: columns (stage, tables, rows). */
@@ -92,10 +129,9 @@ public final class MetadataSql {
                 + " WHERE state = 'published' AND kind = 'table' GROUP BY stage";
     }
 
-    /** Every stage the metadata names, in objects, cache entries or commits: one column (stage). */
+    /** Every stage the metadata names, in objects or versions: one column (stage). */
     public String selectKnownStages() {
-        return "SELECT stage FROM " + table("objects") + " UNION SELECT stage FROM " + table("tasks")
-                + " UNION SELECT stage FROM " + table("stage_commits");
+        return "SELECT stage FROM " + table("objects") + " UNION SELECT stage FROM " + table("versions");
     }
 
     /**
@@ -120,11 +156,13 @@ public final class MetadataSql {
                 + " WHERE stage = ? AND task = ? ORDER BY finished_at DESC";
     }
 
-    /** Deletes what the metadata keeps of a run; parameter: run_id. */
+    /**
+     * Deletes what the metadata keeps of a run; parameter: run_id. A stage version it published or left staged
+     * stays: only its commits of versions replaced since go.
+     */
     public List<String> deleteRun() {
         return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id = ?",
-                "DELETE FROM " + table("run_reports") + " WHERE run_id = ?",
-                "DELETE FROM " + table("stage_commits") + " WHERE run_id = ?",
+                "DELETE FROM " + table("versions") + " WHERE run_id = ? AND state IN ('superseded', 'unchanged')",
                 "DELETE FROM " + table("runs") + " WHERE run_id = ?");
     }
 
@@ -136,28 +174,22 @@ public final class MetadataSql {
     public List<String> deleteRunsStartedBefore() {
         String old = "SELECT r.run_id FROM " + table("runs") + " r WHERE r.started_at < " + TIMESTAMP
                 + " AND r.run_id NOT IN (SELECT run_id FROM " + table("objects") + " WHERE state = 'published')"
-                + " AND r.run_id NOT IN (SELECT c.run_id FROM " + table("stage_commits") + " c WHERE c.committed_at"
-                + " = (SELECT max(l.committed_at) FROM " + table("stage_commits") + " l WHERE l.stage = c.stage))";
+                + " AND r.run_id NOT IN (SELECT c.run_id FROM " + table("versions") + " c WHERE c.committed_at"
+                + " = (SELECT max(l.committed_at) FROM " + table("versions") + " l WHERE l.stage = c.stage))";
         return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id IN (" + old + ")",
-                "DELETE FROM " + table("run_reports") + " WHERE run_id IN (" + old + ")",
-                "DELETE FROM " + table("stage_commits") + " WHERE run_id IN (" + old + ")",
+                "DELETE FROM " + table("versions") + " WHERE state IN ('superseded', 'unchanged') AND run_id IN ("
+                        + old + ")",
                 "DELETE FROM " + table("runs") + " WHERE run_id IN (" + old + ")");
     }
 
-    /** Deletes the cache entries and commits of a stage (its objects are forgotten one by one); parameter: stage. */
+    /** Deletes the versions and commits of a stage (its objects are forgotten one by one); parameter: stage. */
     public List<String> deleteStage() {
-        return List.of("DELETE FROM " + table("tasks") + " WHERE stage = ?",
-                "DELETE FROM " + table("stage_commits") + " WHERE stage = ?");
-    }
-
-    /** Parameters: run_id, report (JSON). */
-    public String insertRunReport() {
-        return "INSERT INTO " + table("run_reports") + " (run_id, report) VALUES (?, ?)";
+        return List.of("DELETE FROM " + table("versions") + " WHERE stage = ?");
     }
 
     /** The report of a run; parameter: run_id. */
     public String selectRunReport() {
-        return "SELECT report FROM " + table("run_reports") + " WHERE run_id = ?";
+        return "SELECT report FROM " + table("runs") + " WHERE run_id = ?";
     }
 
     /** Whether {@link #upgrade} brings a store of format {@code version} to this one. */
@@ -165,25 +197,33 @@ public final class MetadataSql {
         return version >= OLDEST_UPGRADABLE_VERSION && version < FORMAT_VERSION;
     }
 
-    /** The earliest and the latest time stored: one row, two columns (null when no time is stored). */
+    /**
+     * The earliest and the latest time stored in a store of a format before 3: one row, two columns (null when no
+     * time is stored).
+     */
     public String selectTimeRange() {
         return "SELECT min(t), max(t) FROM (" + TIME_COLUMNS.stream()
                 .map(column -> "SELECT " + column.get(1) + " AS t FROM " + table(column.get(0)))
                 .collect(Collectors.joining(" UNION ALL ")) + ") AS times";
     }
 
+    /** Whether the store of format {@code version} holds times in the writing JVM's zone (moved by the upgrade). */
+    public static boolean storesLocalTimes(int version) {
+        return version < UTC_FORMAT_VERSION;
+    }
+
     /**
      * Sets the format to this one if it still is {@code from}; updates one row for the run that upgrades, none for
      * a run that finds the upgrade done by another meanwhile (PostgreSQL makes it wait for that one's commit, DuckDB
-     * fails it with a conflict), so that no time is moved twice.
+     * fails it with a conflict), so that nothing is upgraded twice.
      */
     public String claimUpgrade(int from) {
         return "UPDATE " + table("format") + " SET version = " + FORMAT_VERSION + " WHERE version = " + from;
     }
 
     /**
-     * Statements bringing a store of an {@link #upgradable} format to this one (after {@link #createTables()} and
-     * {@link #claimUpgrade}).
+     * Statements bringing the tables of a store of format 1 or 2 to format 3 (after {@link #createTables()},
+     * {@link #claimUpgrade} and {@link #addReportColumn()}).
      * Formats before 3 stored times as the wall-clock time of the writing JVM's zone: they are moved to UTC with
      * the offsets {@code zone} had at each of them, known for the times from {@code earliest} to {@code latest}
      * (null when none is stored). In the hour a zone repeats when it sets its clocks back, a stored time names two
@@ -206,6 +246,60 @@ public final class MetadataSql {
                     + String.join(", ", set)));
         }
         return statements;
+    }
+
+    /**
+     * The first statements of an upgrade from a format before 4, before any row changes: a column for each run's
+     * report, and the table of reports format 1 did not have.
+     */
+    public List<String> addReportColumn() {
+        return List.of("CREATE TABLE IF NOT EXISTS " + table("run_reports")
+                        + " (run_id VARCHAR(40) NOT NULL, report TEXT NOT NULL)",
+                "ALTER TABLE " + table("runs") + " ADD COLUMN IF NOT EXISTS report TEXT");
+    }
+
+    /** Statements of an upgrade from a format before 4: each run's report moves into its record. */
+    public List<String> moveReports() {
+        return List.of("UPDATE " + table("runs") + " SET report = (SELECT max(p.report) FROM " + table("run_reports")
+                        + " p WHERE p.run_id = " + table("runs") + ".run_id)",
+                "DROP TABLE " + table("run_reports"));
+    }
+
+    /**
+     * The cache entries of a store of format 3, for the upgrade: columns (stage, state, run_id, task, ordinal,
+     * task_key, parts, outputs), ordered by stage, state, run.
+     */
+    public String selectFormat3Entries() {
+        return "SELECT stage, state, run_id, task, ordinal, task_key, parts, outputs FROM " + table("tasks")
+                + " ORDER BY stage, state, run_id, task, ordinal";
+    }
+
+    /** The commits of a store of format 3, for the upgrade: columns (stage, run_id, committed_at), oldest first. */
+    public String selectFormat3Commits() {
+        return "SELECT stage, run_id, committed_at FROM " + table("stage_commits") + " ORDER BY committed_at";
+    }
+
+    /** What the upgrade from format 3 drops once their rows moved into {@code versions}. */
+    public List<String> dropFormat3Tables() {
+        return List.of("DROP TABLE " + table("tasks"), "DROP TABLE " + table("stage_commits"));
+    }
+
+    /**
+     * Inserts one version record (for the upgrade); parameters: stage, run_id, state, committed_at (text at UTC, or
+     * null), entries (JSON, or null).
+     */
+    public String insertVersion() {
+        return "INSERT INTO " + table("versions") + " (stage, run_id, state, committed_at, entries) VALUES (?, ?, ?, "
+                + TIMESTAMP + ", ?)";
+    }
+
+    /**
+     * Opening a run, in one query: the format version (a row whose second column is null), then the physical name
+     * of every object the metadata knows, in any state (rows whose first column is null).
+     */
+    public String selectFormatAndPhysicalNames() {
+        return "SELECT version, NULL FROM " + table("format") + " UNION ALL SELECT NULL, physical_name FROM "
+                + table("objects");
     }
 
     /** Reads the format version: one row, one column. */
@@ -250,8 +344,8 @@ public final class MetadataSql {
 
     /** The flow of the run that committed a stage last: column (flow); parameter: stage. */
     public String selectLastCommittingFlow() {
-        return "SELECT r.flow FROM " + table("stage_commits") + " c JOIN " + table("runs") + " r ON r.run_id = c.run_id"
-                + " WHERE c.stage = ? ORDER BY c.committed_at DESC LIMIT 1";
+        return "SELECT r.flow FROM " + table("versions") + " c JOIN " + table("runs") + " r ON r.run_id = c.run_id"
+                + " WHERE c.stage = ? AND c.committed_at IS NOT NULL ORDER BY c.committed_at DESC LIMIT 1";
     }
 
     /** When a run started; parameter: run_id. */
@@ -260,24 +354,21 @@ public final class MetadataSql {
     }
 
     /**
-     * Retires published objects, noting the runs live then (comma-separated run ids, or null); parameters:
-     * retired_while, the physical names (an array).
+     * Publishes what a run staged in a stage and the objects it takes over, and retires the replaced ones noting
+     * the runs live then, in one statement; parameters: retired_while (comma-separated run ids, or null), stage,
+     * run_id, the physical names taken over (an array), the physical names retired (an array).
      */
-    public String retirePublished() {
-        return "UPDATE " + table("objects") + " SET state = 'retired', retired_while = ? WHERE state = 'published' "
-                + "AND physical_name IN " + elementsOf(VARCHAR_ARRAY);
+    public String publishObjects() {
+        return "UPDATE " + table("objects") + " SET state = CASE WHEN state = 'published' THEN 'retired' "
+                + "ELSE 'published' END, retired_while = CASE WHEN state = 'published' THEN " + VARCHAR + " END "
+                + "WHERE stage = ? AND (run_id = ? AND state = 'staged' OR physical_name IN "
+                + elementsOf(VARCHAR_ARRAY) + " OR state = 'published' AND physical_name IN "
+                + elementsOf(VARCHAR_ARRAY) + ")";
     }
 
-    /** Publishes objects a run staged and another run takes over; parameter: their physical names (an array). */
-    public String publishTakenOver() {
-        return "UPDATE " + table("objects") + " SET state = 'published', retired_while = NULL WHERE physical_name IN "
-                + elementsOf(VARCHAR_ARRAY);
-    }
-
-    /** Publishes what a run staged; parameters: stage, run_id. */
-    public String publishStaged() {
-        return "UPDATE " + table("objects") + " SET state = 'published' WHERE stage = ? AND run_id = ? "
-                + "AND state = 'staged'";
+    /** Forgets objects; parameter: their physical names (an array). */
+    public String deleteObjects() {
+        return "DELETE FROM " + table("objects") + " WHERE physical_name IN " + elementsOf(VARCHAR_ARRAY);
     }
 
     /** Forgets one object; parameter: physical_name. */
@@ -286,59 +377,52 @@ public final class MetadataSql {
     }
 
     /**
-     * Published cache entries; parameters: stage, then arrays of task, ordinal and task_key, then run_id, then arrays
-     * of parts and outputs.
+     * The records of a stage's versions that hold cache entries: its published version, and the versions written
+     * but not published; columns (state, run_id, entries); parameter: stage. (The flow that committed the stage
+     * last is read apart, only when a run writes the stage: as a correlated subquery here it made this query, run
+     * for every stage of every run, three times as slow on DuckDB.)
      */
-    public String insertTasks() {
-        return insertTasks("published");
+    public String selectVersions() {
+        return "SELECT state, run_id, entries FROM " + table("versions")
+                + " WHERE stage = ? AND state IN ('published', 'staged')";
+    }
+
+    /** The entries of a stage's published version: column (entries); parameter: stage. */
+    public String selectPublishedVersion() {
+        return "SELECT entries FROM " + table("versions") + " WHERE stage = ? AND state = 'published'";
     }
 
     /**
-     * Cache entries of a version written but not published (its publish failed), which a later run may take over;
-     * parameters as {@link #insertTasks()}.
-     */
-    public String insertStagedTasks() {
-        return insertTasks("staged");
-    }
-
-    private String insertTasks(String state) {
-        return "INSERT INTO " + table("tasks") + " (stage, task, ordinal, task_key, run_id, state, parts, outputs) "
-                + "SELECT " + String.join(", ", VARCHAR, each(VARCHAR_ARRAY), each(INTEGER_ARRAY), each(VARCHAR_ARRAY),
-                VARCHAR, "'" + state + "'", each(VARCHAR_ARRAY), each(VARCHAR_ARRAY));
-    }
-
-    /** Cache entries of a stage's published version; parameter: stage. */
-    public String selectPublishedTasks() {
-        return "SELECT task, ordinal, task_key, parts, outputs FROM " + table("tasks")
-                + " WHERE stage = ? AND state = 'published'";
-    }
-
-    /**
-     * Every cache entry of a stage: the published version's and those of versions written but not published;
+     * Within a publish, first: the stage's published version becomes a superseded one, keeping only its commit;
      * parameter: stage.
      */
-    public String selectTasks() {
-        return "SELECT task, ordinal, task_key, parts, outputs, run_id, state FROM " + table("tasks")
-                + " WHERE stage = ?";
-    }
-
-    /** Forgets the unpublished cache entries a run left in a stage; parameters: stage, run_id. */
-    public String deleteStagedTasks() {
-        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'staged' AND run_id = ?";
+    public String supersedePublished() {
+        return "UPDATE " + table("versions") + " SET state = 'superseded', entries = NULL "
+                + "WHERE stage = ? AND state = 'published'";
     }
 
     /**
-     * Drops published cache entries of a stage; parameters: stage, then the entries as an array of
-     * {@link #taskSlot task slots}.
+     * A stage version with all its cache entries; parameters: stage, run_id, committed_at (text at UTC, null for a
+     * staged one), entries (JSON).
      */
-    public String deletePublishedTasks() {
-        return "DELETE FROM " + table("tasks") + " WHERE stage = ? AND state = 'published' AND task || '#' || "
-                + "CAST(ordinal AS VARCHAR) IN " + elementsOf(VARCHAR_ARRAY);
+    public String insertPublishedVersion() {
+        return insertVersion("published");
     }
 
-    /** A cache entry's slot as {@link #deletePublishedTasks()} matches it (an ordinal has no '#': one text each). */
-    public static String taskSlot(String task, int ordinal) {
-        return task + "#" + ordinal;
+    /** A stage version written but not published (its publish failed); parameters as for a published one. */
+    public String insertStagedVersion() {
+        return insertVersion("staged");
+    }
+
+    private String insertVersion(String state) {
+        return "INSERT INTO " + table("versions") + " (stage, run_id, state, committed_at, entries) VALUES ("
+                + VARCHAR + ", " + VARCHAR + ", '" + state + "', " + TIMESTAMP + ", " + VARCHAR + ")";
+    }
+
+    /** Forgets the versions runs wrote but did not publish in a stage; parameters: stage, the run ids (an array). */
+    public String deleteStagedVersions() {
+        return "DELETE FROM " + table("versions") + " WHERE stage = ? AND state = 'staged' AND run_id IN "
+                + elementsOf(VARCHAR_ARRAY);
     }
 
     /**
@@ -351,10 +435,10 @@ public final class MetadataSql {
                 each(VARCHAR_ARRAY), each(VARCHAR_ARRAY), each(BIGINT_ARRAY), each(BIGINT_ARRAY), TIMESTAMP);
     }
 
-    /** Stage commits; parameters: an array of stages, run_id, an array of committed_at. */
-    public String insertStageCommits() {
-        return "INSERT INTO " + table("stage_commits") + " (stage, run_id, committed_at) SELECT "
-                + String.join(", ", each(VARCHAR_ARRAY), VARCHAR, each(TIMESTAMP_ARRAY));
+    /** Commits of stages a run found unchanged; parameters: an array of stages, run_id, an array of committed_at. */
+    public String insertUnchangedCommits() {
+        return "INSERT INTO " + table("versions") + " (stage, run_id, state, committed_at) SELECT "
+                + String.join(", ", each(VARCHAR_ARRAY), VARCHAR, "'unchanged'", each(TIMESTAMP_ARRAY));
     }
 
     /** Parameters: run_id, flow, started_at, status. */
@@ -363,9 +447,16 @@ public final class MetadataSql {
                 + ", ?)";
     }
 
-    /** Parameters: finished_at, status, run_id. */
+    /** A run recorded at its end only; parameters: run_id, flow, started_at, finished_at, status, report. */
+    public String insertEndedRun() {
+        return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, finished_at, status, report) VALUES "
+                + "(?, ?, " + TIMESTAMP + ", " + TIMESTAMP + ", ?, ?)";
+    }
+
+    /** Parameters: finished_at, status, report (JSON, or null), run_id. */
     public String finishRun() {
-        return "UPDATE " + table("runs") + " SET finished_at = " + TIMESTAMP + ", status = ? WHERE run_id = ?";
+        return "UPDATE " + table("runs") + " SET finished_at = " + TIMESTAMP + ", status = ?, report = ? "
+                + "WHERE run_id = ?";
     }
 
     // Rows are written and matched from array parameters, one array per column, so that a statement's text and
@@ -376,7 +467,6 @@ public final class MetadataSql {
     private static final String VARCHAR = "CAST(? AS VARCHAR)";
     private static final String TIMESTAMP = "CAST(? AS TIMESTAMP)";
     private static final String VARCHAR_ARRAY = "CAST(? AS VARCHAR[])";
-    private static final String INTEGER_ARRAY = "CAST(? AS INTEGER[])";
     private static final String BIGINT_ARRAY = "CAST(? AS BIGINT[])";
     private static final String TIMESTAMP_ARRAY = "CAST(CAST(? AS VARCHAR[]) AS TIMESTAMP[])";
 

@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -28,19 +29,21 @@ final class ForeignTables {
      * another metadata schema (a changed {@code metadata_schema} over the same stages), and each would take the
      * other's tables for its own.
      *
+     * @param knownBefore the physical names the metadata knew when it was opened, if read then (else they are read
+     *                    now)
      * @throws ConfigException naming the tables and what to do
      */
-    void refuse(RunCatalog catalog) throws SQLException {
+    void refuse(RunCatalog catalog, Optional<Set<String>> knownBefore) throws SQLException {
         try (Connection connection = database.connection()) {
             Set<String> unknown = new TreeSet<>(catalog.dataTables(connection));
             if (unknown.isEmpty()) {
                 return;
             }
-            try (Statement statement = connection.createStatement();
-                 ResultSet rows = statement.executeQuery(sql.selectPhysicalNames())) {
-                while (rows.next()) {
-                    unknown.remove(rows.getString(1));
-                }
+            knownBefore.ifPresent(unknown::removeAll);
+            if (!unknown.isEmpty()) {
+                // the names known were read before the listing (with the format): a table another run wrote
+                // since is known now
+                removeKnown(connection, unknown);
             }
             if (!unknown.isEmpty()) {
                 // another run may have dropped and forgotten one since the listing (it drops before it forgets)
@@ -54,6 +57,15 @@ final class ForeignTables {
                         + "'): they belong to another metadata schema over the same stages, and each would take the "
                         + "other's tables for its own. Switch metadata_schema back, give this configuration a "
                         + "schema_prefix of its own, or reset the instance (docs/storage.md, 'Resetting').", null);
+            }
+        }
+    }
+
+    private void removeKnown(Connection connection, Set<String> unknown) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql.selectPhysicalNames())) {
+            while (rows.next()) {
+                unknown.remove(rows.getString(1));
             }
         }
     }

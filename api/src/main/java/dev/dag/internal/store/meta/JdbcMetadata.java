@@ -6,7 +6,6 @@ import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.List;
 import java.util.Set;
 
 /** The metadata in tables of a schema reached through JDBC ({@link MetadataSql} says which). */
@@ -21,9 +20,9 @@ final class JdbcMetadata implements Metadata {
     JdbcMetadata(Database database, boolean present) {
         this.sql = database.dialect().metadata(database.metadataSchema());
         this.present = present;
-        this.objects = new ObjectRegistry(sql);
-        this.entries = new CacheEntries(sql);
         this.runs = new RunLog(database, sql, present);
+        this.objects = new ObjectRegistry(sql, runs);
+        this.entries = new CacheEntries(sql);
         this.history = new RunHistory(database, sql, present);
     }
 
@@ -59,9 +58,9 @@ final class JdbcMetadata implements Metadata {
     @Override
     public void publish(Connection connection, String stage, String runId, VersionChange change,
                         Set<String> liveRuns) throws SQLException {
-        objects.publish(connection, stage, runId, change.retired(), change.takenOver(), liveRuns);
-        entries.replacePublished(connection, stage, runId, change.written(), change.removed());
-        runs.recordStageCommits(connection, runId, List.of(new RunLog.StageCommit(stage, Instant.now())));
+        runs.recordStartWith(connection, runId);
+        objects.publish(connection, stage, runId, change.retired(), change.dropped(), change.takenOver(), liveRuns);
+        entries.publish(connection, stage, runId, change.entries(), Instant.now());
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,8 +32,8 @@ public interface Metadata {
      */
     static Metadata open(Database database, RunCatalog catalog) throws SQLException {
         JdbcMetadata metadata = new JdbcMetadata(database, true);
-        new MetadataFormat(database, metadata.sql()).createOrUpgrade();
-        new ForeignTables(database, metadata.sql()).refuse(catalog);
+        Optional<Set<String>> known = new MetadataFormat(database, metadata.sql()).createOrUpgrade();
+        new ForeignTables(database, metadata.sql()).refuse(catalog, known);
         return metadata;
     }
 
@@ -65,22 +66,23 @@ public interface Metadata {
 
     /**
      * What a publish changes in a stage's metadata besides the objects the run staged: committed objects that leave
-     * the published version ({@code retired}), objects of dead runs' unpublished versions that join it
-     * ({@code takenOver}), and the cache entries that are new or different ({@code written}) or gone
-     * ({@code removed}). Everything else stays as it is, however large the stage.
+     * the published version and stay until no run may read them ({@code retired}) or whose tables the publishing
+     * transaction drops ({@code dropped}), objects of dead runs' unpublished versions that join it
+     * ({@code takenOver}), and every cache entry of the new version ({@code entries}: the version's one record).
      */
-    record VersionChange(Collection<String> retired, Collection<String> takenOver, List<CacheEntry> written,
-                         List<CacheEntry> removed) {
+    record VersionChange(Collection<String> retired, Collection<String> dropped, Collection<String> takenOver,
+                         List<CacheEntry> entries) {
     }
 
     /**
      * Within the publishing transaction: the run's staged objects and the change's taken-over ones are published,
-     * its retired ones retired, noting the other runs live now ({@code liveRuns}, which may still read them), and
-     * its cache entries replaced; the stage's commit is recorded.
+     * its retired ones retired, noting the other runs live now ({@code liveRuns}, which may still read them), its
+     * dropped ones forgotten, and the new version's record, with its cache entries and commit, written in place of
+     * the published one.
      */
     void publish(Connection connection, String stage, String runId, VersionChange change, Set<String> liveRuns)
             throws SQLException;
 
-    /** Forgets a stage's cache entries and commits (its objects are forgotten one by one, as they are dropped). */
+    /** Forgets a stage's versions and commits (its objects are forgotten one by one, as they are dropped). */
     void forgetStage(Connection connection, String stage) throws SQLException;
 }

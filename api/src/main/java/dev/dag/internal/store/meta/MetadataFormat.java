@@ -4,6 +4,7 @@ import dev.dag.ConfigException;
 import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Failpoints;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,14 +12,17 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The shape of the metadata tables: created on first use, upgraded in place from an older format (by the one run
- * that claims the format row), refused when written by a newer dag.
+ * that claims the format row, in one transaction: a process killed mid-upgrade leaves the old format for the next
+ * run to upgrade), refused when written by a newer dag.
  */
 final class MetadataFormat {
     private static final Logger LOG = LoggerFactory.getLogger(MetadataFormat.class);
@@ -54,22 +58,28 @@ final class MetadataFormat {
         return true;
     }
 
-    /** Creates the metadata tables if missing, or upgrades them from an older format. */
-    void createOrUpgrade() throws SQLException {
-        if (existingVersion() == MetadataSql.FORMAT_VERSION) {
-            return; // the usual case: no DDL, which costs a commit each on an embedded database (a store of this
-                    // format has every table: the run that wrote the format created or upgraded them all)
+    /**
+     * Creates the metadata tables if missing, or upgrades them from an older format.
+     *
+     * @return the physical names of the objects the metadata knows, read with the format in one query when the
+     *         store had this format already; empty when it was created or upgraded now
+     */
+    Optional<Set<String>> createOrUpgrade() throws SQLException {
+        Optional<Set<String>> known = knownObjectsIfCurrent();
+        if (known.isPresent()) {
+            return known; // the usual case: no DDL, which costs a commit each on an embedded database (a store of
+                          // this format has every table: the run that wrote the format created or upgraded them)
         }
         synchronized (database) {
             for (int attempt = 1; ; attempt++) {
                 try (Connection connection = database.connection()) {
                     Transactions.commit(connection, this::createOrUpgrade);
-                    return;
+                    return Optional.empty();
                 } catch (SQLException raced) {
                     // two first runs at once, in two processes (DuckDB: a write-write conflict, PostgreSQL: a
                     // duplicate catalog row): done once the other one committed the tables
                     if (existingVersion() == MetadataSql.FORMAT_VERSION) {
-                        return;
+                        return Optional.empty();
                     }
                     if (attempt == CREATE_ATTEMPTS) {
                         throw raced;
@@ -96,28 +106,52 @@ final class MetadataFormat {
             Optional<Integer> version = Queries.first(connection, sql.selectFormat(), rows -> rows.getInt(1));
             if (version.isEmpty()) {
                 Queries.update(connection, sql.insertFormat(), MetadataSql.FORMAT_VERSION);
+                createViews(statement);
             } else if (MetadataSql.upgradable(version.get())) {
-                upgradeUnlessDone(statement, version.get());
+                upgradeUnlessDone(connection, statement, version.get());
             } else if (version.get() != MetadataSql.FORMAT_VERSION) {
                 throw otherFormat(version.get());
             }
         }
     }
 
-    /** Upgrades this store from format {@code version}, unless another run did since it was read. */
-    private void upgradeUnlessDone(Statement statement, int version) throws SQLException {
-        if (statement.executeUpdate(sql.claimUpgrade(version)) == 1) {
-            for (String upgrade : upgrade(statement)) {
-                statement.execute(upgrade);
-            }
+    private void createViews(Statement statement) throws SQLException {
+        for (String view : sql.createViews()) {
+            statement.execute(view);
         }
     }
 
+    /** Upgrades this store from format {@code version}, unless another run did since it was read. */
+    private void upgradeUnlessDone(Connection connection, Statement statement, int version) throws SQLException {
+        if (statement.executeUpdate(sql.claimUpgrade(version)) != 1) {
+            return;
+        }
+        LOG.info("metadata schema {}: upgrading from format {} to format {}", database.metadataSchema(), version,
+                MetadataSql.FORMAT_VERSION);
+        for (String ddl : sql.addReportColumn()) {
+            statement.execute(ddl);
+        }
+        if (MetadataSql.storesLocalTimes(version)) {
+            for (String upgrade : timesToUtc(statement)) {
+                statement.execute(upgrade);
+            }
+        }
+        for (String move : sql.moveReports()) {
+            statement.execute(move);
+        }
+        new VersionRecordsUpgrade(sql).moveEntriesAndCommits(connection);
+        for (String drop : sql.dropFormat3Tables()) {
+            statement.execute(drop);
+        }
+        createViews(statement);
+        Failpoints.hit(Failpoints.BEFORE_UPGRADE_COMMIT);
+    }
+
     /**
-     * The statements upgrading this store: times written before format 3 are in the zone of the JVM that wrote
-     * them, taken to be this JVM's (the usual case: one machine, or machines in one zone).
+     * The statements moving the times of a store written before format 3 to UTC: they are in the zone of the JVM
+     * that wrote them, taken to be this JVM's (the usual case: one machine, or machines in one zone).
      */
-    private List<String> upgrade(Statement statement) throws SQLException {
+    private List<String> timesToUtc(Statement statement) throws SQLException {
         LocalDateTime earliest;
         LocalDateTime latest;
         try (ResultSet range = statement.executeQuery(sql.selectTimeRange())) {
@@ -126,8 +160,8 @@ final class MetadataFormat {
             latest = range.getObject(2, LocalDateTime.class);
         }
         ZoneId zone = ZoneId.systemDefault();
-        LOG.info("metadata schema {}: upgrading to format {}; its times are taken to be in {} and moved to UTC",
-                database.metadataSchema(), MetadataSql.FORMAT_VERSION, zone);
+        LOG.info("metadata schema {}: its times are taken to be in {} and moved to UTC", database.metadataSchema(),
+                zone);
         return sql.upgrade(zone.getRules(), earliest, latest);
     }
 
@@ -137,6 +171,30 @@ final class MetadataFormat {
                 + "needs version " + MetadataSql.FORMAT_VERSION + ". dag does not guess: reset it "
                 + "by dropping that schema, the stage schemas and '" + database.dataSchema()
                 + "' (see docs/storage.md, 'Resetting').", null);
+    }
+
+    /**
+     * With one query, when the store has this format: the physical names of the objects it knows (a run checks the
+     * data schema against them). Empty when the tables are missing or of another format.
+     */
+    private Optional<Set<String>> knownObjectsIfCurrent() {
+        try (Connection connection = database.connection();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql.selectFormatAndPhysicalNames())) {
+            Set<String> names = new HashSet<>();
+            boolean current = false;
+            while (rows.next()) {
+                String name = rows.getString(2);
+                if (name != null) {
+                    names.add(name);
+                } else if (rows.getInt(1) == MetadataSql.FORMAT_VERSION) {
+                    current = true;
+                }
+            }
+            return current ? Optional.of(names) : Optional.empty();
+        } catch (SQLException e) {
+            return Optional.empty();
+        }
     }
 
     /** The stored format version, or -1 when the metadata tables do not exist yet. */

@@ -10,7 +10,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.function.Function;
-import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -41,12 +40,6 @@ final class MetadataValues {
     static <T> Array varchars(Connection connection, Collection<T> rows, Function<T, String> column)
             throws SQLException {
         return connection.createArrayOf("varchar", rows.stream().map(column).toArray(String[]::new));
-    }
-
-    static <T> Array integers(Connection connection, Collection<T> rows, ToIntFunction<T> column)
-            throws SQLException {
-        return connection.createArrayOf("integer",
-                rows.stream().map(row -> column.applyAsInt(row)).toArray(Integer[]::new));
     }
 
     static <T> Array bigints(Connection connection, Collection<T> rows, ToLongFunction<T> column)

@@ -18,9 +18,11 @@ import java.util.TreeSet;
  */
 public final class ObjectRegistry {
     private final MetadataSql sql;
+    private final RunLog runs;
 
-    ObjectRegistry(MetadataSql sql) {
+    ObjectRegistry(MetadataSql sql, RunLog runs) {
         this.sql = sql;
+        this.runs = runs;
     }
 
     /**
@@ -43,9 +45,11 @@ public final class ObjectRegistry {
 
     /**
      * Records an object a run wrote, as staged: within the transaction that wrote it, so that a crash leaves both
-     * the table and its record, or neither, and the run pays one commit per table.
+     * the table and its record, or neither, and the run pays one commit per table. The run's start is recorded
+     * with its first such write, if it waits for one ({@link RunLog#started}).
      */
     public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
+        runs.recordStartWith(connection, runId);
         try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
             insert.setString(1, object.physicalName());
             insert.setString(2, object.stage());
@@ -83,22 +87,19 @@ public final class ObjectRegistry {
 
     /**
      * Publishes what run {@code runId} staged in {@code stage} and the {@code takenOver} objects, and retires the
-     * {@code retired} ones, noting the runs live now: one statement each, whatever the number of objects.
+     * {@code retired} ones, noting the runs live now, in one statement; forgets the {@code dropped} ones (their
+     * tables were dropped in the same transaction) in another, if any.
      */
     void publish(Connection connection, String stage, String runId, Collection<String> retired,
-                 Collection<String> takenOver, Set<String> liveRuns) throws SQLException {
-        if (!retired.isEmpty()) {
-            try (PreparedStatement retire = connection.prepareStatement(sql.retirePublished())) {
-                retire.setString(1, liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)));
-                retire.setObject(2, MetadataValues.varchars(connection, retired, physical -> physical));
-                retire.executeUpdate();
-            }
+                 Collection<String> dropped, Collection<String> takenOver, Set<String> liveRuns) throws SQLException {
+        Queries.update(connection, sql.publishObjects(),
+                liveRuns.isEmpty() ? null : String.join(",", new TreeSet<>(liveRuns)), stage, runId,
+                MetadataValues.varchars(connection, takenOver, physical -> physical),
+                MetadataValues.varchars(connection, retired, physical -> physical));
+        if (!dropped.isEmpty()) {
+            Queries.update(connection, sql.deleteObjects(),
+                    MetadataValues.varchars(connection, dropped, physical -> physical));
         }
-        if (!takenOver.isEmpty()) {
-            Queries.update(connection, sql.publishTakenOver(),
-                    MetadataValues.varchars(connection, takenOver, physical -> physical));
-        }
-        Queries.update(connection, sql.publishStaged(), stage, runId);
     }
 
     private static Set<String> runIds(String stored) {

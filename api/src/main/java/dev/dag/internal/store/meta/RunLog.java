@@ -10,9 +10,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The runs of an instance as a run writes them: its start, the commits of its stages, its end with what it did to
@@ -22,6 +25,20 @@ public final class RunLog {
     private final Database database;
     private final MetadataSql sql;
     private final boolean present;
+    /** The runs whose start is recorded with their first write rather than on its own (see {@link #started}). */
+    private final Map<String, Start> starts = new ConcurrentHashMap<>();
+
+    /** A run's start, kept until it is written with the run's first write or its end. */
+    private static final class Start {
+        final String flow;
+        final Instant at;
+        final AtomicBoolean written = new AtomicBoolean();
+
+        Start(String flow, Instant at) {
+            this.flow = flow;
+            this.at = at;
+        }
+    }
 
     RunLog(Database database, MetadataSql sql, boolean present) {
         this.database = database;
@@ -37,12 +54,48 @@ public final class RunLog {
     public record TaskRun(String stage, String task, String outcome, String reason, long millis, long rows) {
     }
 
-    /** Records the start of a run. */
+    /**
+     * Records the start of a run. Where the database's coordination sees every live run (one process opens the
+     * database), other runs need no record to find this one live: the start is then written with the run's first
+     * write (in that write's transaction, no commit of its own: a killed run that wrote something is found as
+     * {@code running}), or with its end if it wrote nothing.
+     */
     public void started(String runId, String flow) throws SQLException {
+        Instant now = Instant.now();
+        if (database.allLiveRuns().isPresent()) {
+            starts.put(runId, new Start(flow, now));
+            return;
+        }
         try (Connection connection = database.connection()) {
-            Queries.update(connection, sql.insertRun(), runId, flow, MetadataValues.timeText(Instant.now()),
+            Queries.update(connection, sql.insertRun(), runId, flow, MetadataValues.timeText(now), "running");
+        }
+    }
+
+    /** Within the transaction of a write of run {@code runId}: records its start, if it waits for this write. */
+    void recordStartWith(Connection connection, String runId) throws SQLException {
+        Start start = starts.get(runId);
+        if (start != null && start.written.compareAndSet(false, true)) {
+            Queries.update(connection, sql.insertRun(), runId, start.flow, MetadataValues.timeText(start.at),
                     "running");
         }
+    }
+
+    /**
+     * Ends the run's record: inserts it whole when its start was never written (or written by a transaction that
+     * rolled back), updates it otherwise.
+     */
+    private void finish(Connection connection, String runId, RunStatus status, String report, Instant now)
+            throws SQLException {
+        Start start = starts.remove(runId);
+        if (start == null || start.written.get()) {
+            int updated = Queries.update(connection, sql.finishRun(), MetadataValues.timeText(now), status.stored(),
+                    report, runId);
+            if (updated == 1 || start == null) {
+                return;
+            }
+        }
+        Queries.update(connection, sql.insertEndedRun(), runId, start.flow, MetadataValues.timeText(start.at),
+                MetadataValues.timeText(now), status.stored(), report);
     }
 
     /**
@@ -58,11 +111,8 @@ public final class RunLog {
             Transactions.commit(connection, ending -> {
                 Instant now = Instant.now();
                 insertTaskRuns(ending, runId, runs, now);
-                recordStageCommits(ending, runId, unchangedStages);
-                if (report != null) {
-                    Queries.update(ending, sql.insertRunReport(), runId, report);
-                }
-                Queries.update(ending, sql.finishRun(), MetadataValues.timeText(now), status.stored(), runId);
+                recordUnchangedCommits(ending, runId, unchangedStages);
+                finish(ending, runId, status, report, now);
                 if (forgetStartedBefore.isPresent()) {
                     String before = MetadataValues.timeText(forgetStartedBefore.get());
                     for (String delete : sql.deleteRunsStartedBefore()) {
@@ -88,12 +138,13 @@ public final class RunLog {
                 MetadataValues.timeText(finished));
     }
 
-    /** Records commits of stages by run {@code runId}, in the transaction of {@code connection}. */
-    void recordStageCommits(Connection connection, String runId, List<StageCommit> commits) throws SQLException {
+    /** Records commits of stages that run {@code runId} found unchanged, in the transaction of {@code connection}. */
+    private void recordUnchangedCommits(Connection connection, String runId, List<StageCommit> commits)
+            throws SQLException {
         if (commits.isEmpty()) {
             return;
         }
-        Queries.update(connection, sql.insertStageCommits(),
+        Queries.update(connection, sql.insertUnchangedCommits(),
                 MetadataValues.varchars(connection, commits, StageCommit::stage), runId,
                 MetadataValues.times(connection, commits, StageCommit::at));
     }
@@ -110,6 +161,12 @@ public final class RunLog {
 
     /** The live runs other than {@code runId}: they may still read what a publish retires now. */
     public Set<String> otherLiveRuns(Connection connection, String runId) throws SQLException {
+        Optional<Set<String>> all = database.allLiveRuns();
+        if (all.isPresent()) { // no need to read the runs recorded as running
+            Set<String> others = new TreeSet<>(all.get());
+            others.remove(runId);
+            return others;
+        }
         Set<String> running = running(connection);
         running.remove(runId);
         return database.live(connection, running);

@@ -17,14 +17,20 @@ import dev.dag.internal.store.dialect.MetadataSql;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 class MetadataStoreTest {
     private static final String FORMAT = "SELECT version FROM dag_meta.format";
+    private static final TimeZone MACHINE_ZONE = TimeZone.getDefault();
 
     @TempDir
     Path dir;
@@ -67,24 +73,47 @@ class MetadataStoreTest {
         }
     }
 
-    @Test
-    void storeOfTheEarlierFormatIsUpgradedKeepingItsRows() throws SQLException {
+    @ParameterizedTest(name = "format {0}")
+    @ValueSource(ints = {1, 2, 3})
+    void storeOfAnEarlierFormatIsUpgradedKeepingItsRows(int format) throws SQLException {
+        TimeZone.setDefault(TimeZone.getTimeZone("UTC")); // formats 1 and 2 stored the zone's time: none moves
+        CacheEntry load = entry("load", 0, "k-load");
+        CacheEntry clean = entry("clean", 0, "k-clean");
+        Instant committed = Instant.parse("2026-07-01T10:00:00Z");
         try (Database database = open(dir)) {
             Metadata store = openStore(database);
             try (Connection connection = database.connection()) {
+                store.runs().started("r1", "f");
                 store.objects().registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
-                // the earlier format: objects without retired_while
-                execute(connection, "ALTER TABLE dag_meta.objects DROP COLUMN retired_while");
-                execute(connection, "UPDATE dag_meta.format SET version = " + 1);
+                store.publish(connection, "raw", "r1", written(List.of(load, clean)), Set.of());
+                store.runs().ended("r1", RunStatus.SUCCEEDED, List.of(), List.of(new RunLog.StageCommit("raw",
+                        committed)), "{\"report\":1}", Optional.empty());
+                store.objects().registerStaged(connection, table("raw__t__r2", "t", 1), "r2");
+                store.entries().setAside(connection, "raw", "r2", List.of(entry("load", 0, "k-load-2")));
+                for (String statement : OldFormats.downgrade("dag_meta", format)) {
+                    execute(connection, statement);
+                }
             }
+        } finally {
+            TimeZone.setDefault(MACHINE_ZONE);
         }
 
         try (Database reopened = open(dir); Connection connection = reopened.connection()) {
             Metadata store = openStore(reopened);
 
             assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), rows(connection, FORMAT));
-            assertEquals(List.of("raw__t__r1"), physicalNames(leftovers(store, connection)));
+            assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
+            assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
             assertEquals(Set.of(), leftovers(store, connection).get(0).retiredWhile());
+            CacheEntries.StageEntries entries = store.entries().of(connection, "raw");
+            assertEquals(List.of("clean=k-clean", "load=k-load"), entries.published().stream()
+                    .map(entry -> entry.task() + "=" + entry.key().key()).sorted().toList());
+            assertEquals(List.of("r2:load=k-load-2"), entries.staged().stream()
+                    .map(staged -> staged.runId() + ":" + staged.entry().task() + "=" + staged.entry().key().key())
+                    .toList());
+            assertEquals(committed, store.history().commits().get(1).committedAt(), "the unchanged commit, the older");
+            assertEquals(2, store.history().commits().size(), "the publish and the run's end, both kept");
+            assertEquals(format == 1 ? null : "{\"report\":1}", store.runs().report("r1"));
         }
     }
 
@@ -134,8 +163,8 @@ class MetadataStoreTest {
             store.objects().registerStaged(connection, table("raw__a__r0", "a", 1), "r0");
             store.objects().registerStaged(connection, table("raw__b__r1", "b", 1), "r1");
 
-            store.publish(connection, "raw", "r1", new Metadata.VersionChange(List.of(), List.of("raw__a__r0"),
-                    List.of(), List.of()), Set.of());
+            store.publish(connection, "raw", "r1", new Metadata.VersionChange(List.of(), List.of(),
+                    List.of("raw__a__r0"), List.of()), Set.of());
 
             assertEquals(List.of("raw__a__r0", "raw__b__r1"),
                     physicalNames(published(store, connection)).stream().sorted().toList());
@@ -144,7 +173,7 @@ class MetadataStoreTest {
     }
 
     @Test
-    void onlyTheEntriesThatChangedAreReplacedAndRemovedOnesGo() throws SQLException {
+    void aPublishedVersionHoldsEveryEntryOfTheStageInPlaceOfThePreviousOne() throws SQLException {
         try (Database database = open(dir); Connection connection = database.connection()) {
             Metadata store = openStore(database);
             CacheEntry load = entry("load", 0, "k-load");
@@ -153,8 +182,7 @@ class MetadataStoreTest {
             store.publish(connection, "raw", "r1", written(List.of(load, clean, extra)), Set.of());
 
             CacheEntry newClean = entry("clean", 0, "k-clean-2");
-            store.publish(connection, "raw", "r2", new Metadata.VersionChange(List.of(), List.of(),
-                    List.of(newClean), List.of(extra)), Set.of());
+            store.publish(connection, "raw", "r2", written(List.of(load, newClean)), Set.of());
 
             assertEquals(List.of("clean=k-clean-2", "load=k-load"), store.entries().published(connection, "raw").stream()
                     .map(entry -> entry.task() + "=" + entry.key().key()).sorted().toList());
@@ -185,9 +213,10 @@ class MetadataStoreTest {
                 store.objects().registerStaged(connection, table("raw__t" + i + "__r2", "t" + i, i), "r2");
                 second.add("raw__t" + i + "__r2");
             }
-            store.publish(connection, "raw", "r2", new Metadata.VersionChange(first, List.of(), changed,
-                    List.of()), Set.of());
+            store.publish(connection, "raw", "r2", new Metadata.VersionChange(first, List.of(), List.of(),
+                    changed), Set.of());
             connection.commit();
+            store.runs().started("r2", "f");
             store.runs().ended("r2", RunStatus.SUCCEEDED, runs, List.of(new RunLog.StageCommit("raw",
                     java.time.Instant.now())), "{}", java.util.Optional.empty());
 
@@ -202,14 +231,14 @@ class MetadataStoreTest {
                     rows(connection, "SELECT count(*), max(millis) FROM dag_meta.task_runs WHERE run_id = 'r2'"));
             assertEquals(List.of(List.of(3L)), rows(connection, "SELECT count(*) FROM dag_meta.stage_commits"),
                     "each publish, and the unchanged stage recorded with the run's end");
-            assertEquals(List.of(List.of("{}")), rows(connection, "SELECT report FROM dag_meta.run_reports"));
+            assertEquals(List.of(List.of("{}")), rows(connection, "SELECT report FROM dag_meta.runs WHERE report IS NOT NULL"));
         }
     }
 
     private static final Metadata.VersionChange NOTHING_ELSE = written(List.of());
 
     private static Metadata.VersionChange written(List<CacheEntry> entries) {
-        return new Metadata.VersionChange(List.of(), List.of(), entries, List.of());
+        return new Metadata.VersionChange(List.of(), List.of(), List.of(), entries);
     }
 
     private static Metadata.VersionChange retiring(List<String> physicalNames) {

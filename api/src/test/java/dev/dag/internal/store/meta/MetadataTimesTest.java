@@ -90,6 +90,9 @@ class MetadataTimesTest {
         TimeZone.setDefault(BERLIN);
         try (Database database = open(dir); Connection connection = database.connection()) {
             openStore(database);
+            for (String statement : OldFormats.downgrade("dag_meta", 2)) {
+                execute(connection, statement);
+            }
             // format 2 kept the writing JVM's wall-clock time: summer, winter, and the hour repeated in October
             execute(connection, "INSERT INTO dag_meta.runs VALUES ('r1', 'f', '2026-07-01 12:00:00', NULL, "
                     + "'succeeded'), ('r2', 'f', '2026-01-15 12:00:00.5', '2026-01-15 12:30:00', 'succeeded')");
@@ -97,10 +100,9 @@ class MetadataTimesTest {
                     + "('raw', 'r2', '2026-10-25 02:30:00')");
             execute(connection, "INSERT INTO dag_meta.task_runs VALUES ('r2', 'raw', 't', 'RAN', NULL, 1, 1, "
                     + "'2026-03-29 03:30:00')");
-            execute(connection, "UPDATE dag_meta.format SET version = 2");
         }
 
-        for (int open = 1; open <= 2; open++) { // the second open finds format 3 and moves nothing again
+        for (int open = 1; open <= 2; open++) { // the second open finds this format and moves nothing again
             try (Database database = open(dir); Connection connection = database.connection()) {
                 RunHistory history = openStore(database).history();
 

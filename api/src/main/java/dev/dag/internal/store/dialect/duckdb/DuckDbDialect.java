@@ -98,6 +98,11 @@ public final class DuckDbDialect extends StandardSql {
     }
 
     @Override
+    public String jsonArrayElements(String column) {
+        return "json_each(" + column + ")";
+    }
+
+    @Override
     public int maxIdentifierBytes() {
         return PORTABLE_IDENTIFIER_BYTES;
     }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -16,6 +17,15 @@ public interface Coordination {
 
     /** Marks run {@code runId} live until the returned presence is closed or its process dies. */
     Presence join(String runId, Connections connections) throws SQLException;
+
+    /**
+     * Every live run, when this coordination sees them all (one process at a time opens the database): the
+     * metadata then needs no record of a run's start for other runs to find it live. Empty where runs of other
+     * processes are live too.
+     */
+    default Optional<Set<String>> allLive() {
+        return Optional.empty();
+    }
 
     /** Of {@code runIds}, those of runs that are live now. */
     Set<String> live(Connection connection, Collection<String> runIds) throws SQLException;

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
@@ -33,6 +34,12 @@ public final class InProcessCoordination implements Coordination {
     public Presence join(String runId, Connections connections) {
         live.add(runId);
         return () -> live.remove(runId);
+    }
+
+    /** The live runs of this process, on any embedded database (a run of another one only counts as a reader). */
+    @Override
+    public Optional<Set<String>> allLive() {
+        return Optional.of(Set.copyOf(live));
     }
 
     @Override

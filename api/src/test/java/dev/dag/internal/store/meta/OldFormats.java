@@ -1,0 +1,36 @@
+package dev.dag.internal.store.meta;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The statements that turn a store of this format into one as an earlier dag left it, rows kept: format 3 (a row
+ * per cache entry in {@code tasks}, a row per commit in {@code stage_commits}, reports in {@code run_reports}),
+ * format 2 (the same shape) or format 1 (no {@code retired_while}, no table of reports). {@code meta} is the
+ * quoted metadata schema.
+ */
+public final class OldFormats {
+    private OldFormats() {
+    }
+
+    public static List<String> downgrade(String meta, int version) {
+        List<String> statements = new ArrayList<>(List.of(
+                "CREATE TABLE " + meta + ".tasks AS SELECT stage, task, ordinal, task_key, run_id, state, parts, "
+                        + "outputs FROM " + meta + ".cache_entries",
+                "CREATE TABLE " + meta + ".old_commits AS SELECT * FROM " + meta + ".stage_commits",
+                "CREATE TABLE " + meta + ".run_reports AS SELECT run_id, report FROM " + meta
+                        + ".runs WHERE report IS NOT NULL"));
+        for (String view : List.of("cache_entries", "stage_objects", "stage_commits", "run_summary")) {
+            statements.add("DROP VIEW " + meta + "." + view);
+        }
+        statements.addAll(List.of("DROP TABLE " + meta + ".versions",
+                "ALTER TABLE " + meta + ".old_commits RENAME TO stage_commits",
+                "ALTER TABLE " + meta + ".runs DROP COLUMN report"));
+        if (version == 1) {
+            statements.add("ALTER TABLE " + meta + ".objects DROP COLUMN retired_while");
+            statements.add("DROP TABLE " + meta + ".run_reports");
+        }
+        statements.add("UPDATE " + meta + ".format SET version = " + version);
+        return statements;
+    }
+}
