@@ -19,9 +19,10 @@ import java.util.function.UnaryOperator;
  * tables kept and rebuilt. An {@code UNKNOWN} task is not compared (that is what the plan says of it), nor the
  * table names of a task whose body the plan did not run ({@code tablesAsLastRun}). A plan neither executes SQL nor
  * runs the bodies of tasks with a version, so it cannot foresee a statement the database refuses or a body that
- * throws: from the first task the plan said would run and that failed, the run is not compared any further. With
- * several tasks at once ({@link TestDatabase#suiteParallelism()}), tasks after a failure in definition order may have
- * run before it happened (the plan, one task at a time, skips them): the run is not compared after its first failure.
+ * throws: from the first task the plan said would run (or could not tell) and that failed, the run is not compared
+ * any further. With several tasks at once ({@link TestDatabase#suiteParallelism()}), tasks after a failure in
+ * definition order may have run before it happened (the plan, one task at a time, skips them): the run is not
+ * compared after its first failure.
  */
 public final class PlanAgreement {
     private PlanAgreement() {
@@ -51,6 +52,9 @@ public final class PlanAgreement {
                 return;
             }
             if (expected.decision() == PlannedTask.Decision.UNKNOWN) {
+                if (actual.outcome() == TaskOutcome.FAILED) {
+                    return; // "unknown until it runs" includes failing, and the run stops there
+                }
                 continue;
             }
             String where = actual.stage() + "." + actual.task() + "\n" + plan.summary() + "\n" + result.summary();
