@@ -159,17 +159,15 @@ public final class StageWriter {
                 .filter(table -> !next.registered(table.physical(), true)).toList();
         if (!afterAbort.isEmpty()) {
             try (Connection connection = database.connection()) {
-                for (ScriptWriter.Created table : afterAbort.subList(1, afterAbort.size())) {
-                    tables.drop(connection, table.physical());
-                    metadata.objects().forget(connection, table.physical());
+                for (ScriptWriter.Created table : afterAbort) {
+                    dropAfterAbort(connection, table.physical(), true);
                 }
-                ScriptWriter.Created first = afterAbort.get(0);
-                cleanUpAfterAbort(connection, call.task(), first.name(), first.physical(), true);
             } catch (SQLException e) {
                 throw new MaterializationException("Task '" + call.task() + "' wrote its script's tables in stage '"
                         + stage + "' after its run was aborted, and could not drop them: " + e.getMessage()
                         + ". The next run drops them.", call.task(), null, stage, null, e);
             }
+            throw writtenAfterAbort(call.task(), afterAbort.get(0).name());
         }
         for (ScriptWriter.Created table : created) {
             next.wrote(table.name(), table.physical());
@@ -267,11 +265,19 @@ public final class StageWriter {
      */
     private void cleanUpAfterAbort(Connection connection, String task, String name, String physical, boolean table)
             throws SQLException {
+        dropAfterAbort(connection, physical, table);
+        throw writtenAfterAbort(task, name);
+    }
+
+    private void dropAfterAbort(Connection connection, String physical, boolean table) throws SQLException {
         if (table) {
             tables.drop(connection, physical);
         }
         metadata.objects().forget(connection, physical);
-        throw new MaterializationException("Task '" + task + "' wrote '" + name + "' of stage '" + stage + "' after "
+    }
+
+    private MaterializationException writtenAfterAbort(String task, String name) {
+        return new MaterializationException("Task '" + task + "' wrote '" + name + "' of stage '" + stage + "' after "
                 + "its run was aborted; it is dropped again.", task, name, stage, null, null);
     }
 
