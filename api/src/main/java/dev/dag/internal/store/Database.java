@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -49,6 +50,11 @@ public final class Database implements AutoCloseable {
         @Override
         public Connection session() throws SQLException {
             return sessions.take();
+        }
+
+        @Override
+        public Connection newSession() throws SQLException {
+            return sessionConnection();
         }
 
         @Override
@@ -239,8 +245,17 @@ public final class Database implements AutoCloseable {
      */
     public StageLock lockStage(String runId, String stage, Consumer<String> waiting)
             throws SQLException, InterruptedException {
-        String name = metadataSchema() + "/" + stageSchema(stage);
-        return coordination.lock(runId, name, connections, Duration.ofSeconds(config.lockTimeoutSeconds()), waiting);
+        return coordination.lock(runId, lockName(stage), connections, Duration.ofSeconds(config.lockTimeoutSeconds()),
+                waiting);
+    }
+
+    /** A mark of the lock of {@code stage} while no run holds it, where every run that may take it is seen. */
+    public OptionalLong stageLockFreeMark(String stage) {
+        return coordination.freeMark(lockName(stage));
+    }
+
+    private String lockName(String stage) {
+        return metadataSchema() + "/" + stageSchema(stage);
     }
 
     /** A new connection outside the pool, for locks that must end with their session. */

@@ -8,12 +8,15 @@ import java.util.Deque;
 /**
  * Sessions outside the pool (for locks that must end with their session), kept for reuse once every lock on them
  * was released: opening a PostgreSQL session costs tens of milliseconds (a server process starts), and a run
- * takes one per stage. A session is checked with a round trip before reuse, since the server or a proxy may have
- * ended it meanwhile.
+ * takes one per stage. A session idle for longer than {@link #TRUSTED_IDLE_NANOS} is checked with a round trip
+ * before reuse, since the server or a proxy may have ended it meanwhile; one given back just before is not (a run
+ * takes and gives back one per stage, and the check doubled the cost of a stage whose tasks are cache-valid).
  */
 final class IdleSessions implements AutoCloseable {
     /** Idle sessions kept at most; more are closed when given back. */
     static final int KEEP = 4;
+    /** How long a session given back is reused without a check (as HikariCP bypasses its own check). */
+    static final long TRUSTED_IDLE_NANOS = 500_000_000L;
 
     /** Opens a new session. */
     interface Opener {
@@ -22,7 +25,7 @@ final class IdleSessions implements AutoCloseable {
 
     private final Opener opener;
     private final int validationSeconds;
-    private final Deque<Connection> idle = new ArrayDeque<>();
+    private final Deque<Idle> idle = new ArrayDeque<>();
     private boolean closed;
 
     IdleSessions(Opener opener, int validationSeconds) {
@@ -30,13 +33,17 @@ final class IdleSessions implements AutoCloseable {
         this.validationSeconds = validationSeconds;
     }
 
+    /** A session and when it was given back. */
+    private record Idle(Connection session, long since) {
+    }
+
     /** An idle session that still answers, or a new one. */
     Connection take() throws SQLException {
-        for (Connection candidate = poll(); candidate != null; candidate = poll()) {
-            if (alive(candidate)) {
-                return candidate;
+        for (Idle candidate = poll(); candidate != null; candidate = poll()) {
+            if (System.nanoTime() - candidate.since() < TRUSTED_IDLE_NANOS || alive(candidate.session())) {
+                return candidate.session();
             }
-            closeQuietly(candidate);
+            closeQuietly(candidate.session());
         }
         return opener.open();
     }
@@ -54,14 +61,14 @@ final class IdleSessions implements AutoCloseable {
         }
         synchronized (this) {
             if (keep && !closed && idle.size() < KEEP) {
-                idle.push(session);
+                idle.push(new Idle(session, System.nanoTime()));
                 return;
             }
         }
         closeQuietly(session);
     }
 
-    private synchronized Connection poll() {
+    private synchronized Idle poll() {
         return idle.poll();
     }
 
@@ -75,13 +82,13 @@ final class IdleSessions implements AutoCloseable {
 
     @Override
     public void close() {
-        Deque<Connection> toClose;
+        Deque<Idle> toClose;
         synchronized (this) {
             closed = true;
             toClose = new ArrayDeque<>(idle);
             idle.clear();
         }
-        toClose.forEach(IdleSessions::closeQuietly);
+        toClose.forEach(closing -> closeQuietly(closing.session()));
     }
 
     static void closeQuietly(Connection session) {

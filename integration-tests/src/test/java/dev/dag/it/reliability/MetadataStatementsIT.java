@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
+import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.it.support.CountingDriver;
@@ -14,6 +15,7 @@ import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /**
  * What a run costs around its own SQL: the statements dag sends and the transactions it commits, counted on the
@@ -93,6 +95,39 @@ class MetadataStatementsIT {
             assertTrue(validStatements <= limits.get(2), "statements of a cache-valid run: " + validStatements);
             assertTrue(validCommits <= limits.get(3), "commits of a cache-valid run: " + validCommits);
         }
+    }
+
+    /**
+     * On DuckDB, where every run of the database is in this process, a cache-valid run reads the metadata of all its
+     * stages with the same queries however many stages it has (before: two queries per stage, a millisecond each).
+     */
+    @Test
+    void onDuckDbACacheValidRunReadsTheMetadataOfAllItsStagesAtOnce() throws Exception {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.DUCKDB, "manyStages");
+             CountingDriver counting = CountingDriver.install(db.config().url())) {
+            long threeStages = cacheValidRunStatements(db, counting, 3);
+            long sixStages = cacheValidRunStatements(db, counting, 6);
+
+            assertEquals(threeStages, sixStages, "statements of a cache-valid run of 3 stages, then of 6 stages");
+        }
+    }
+
+    /** The statements of a cache-valid run of a flow of {@code stages} one-task stages (run once before). */
+    private static long cacheValidRunStatements(TestDatabase db, CountingDriver counting, int stages) {
+        Flow flow = new Flow("stages_" + stages);
+        try (flow) {
+            for (int stage = 0; stage < stages; stage++) {
+                try (Stage current = new Stage("s" + stages + "_" + stage)) {
+                    first();
+                }
+            }
+        }
+        db.run(flow);
+        long before = counting.statements();
+        Result rerun = db.run(flow);
+        assertTrue(rerun.tasks().stream().allMatch(task -> task.outcome() == TaskOutcome.CACHE_VALID),
+                rerun.summary());
+        return counting.statements() - before;
     }
 
     /** The statements of one run, for the test's output: what to look at when a limit is exceeded. */

@@ -32,6 +32,7 @@ import dev.dag.internal.engine.report.ReportRecorder;
 import dev.dag.internal.engine.report.RunReport;
 import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
+import dev.dag.internal.engine.stage.CommittedRecords;
 import dev.dag.internal.engine.stage.StageRun;
 import dev.dag.internal.engine.stage.cleanup.RetiredTables;
 import dev.dag.internal.store.RunCatalog;
@@ -75,6 +76,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final Metadata metadata;
     private final RunLedger ledger = new RunLedger();
     private final RunCatalog catalog;
+    private final CommittedRecords records;
     private final long start = System.nanoTime();
     private final CallerFrames callerFrames = new CallerFrames();
     private final Instant startedAt = Instant.now();
@@ -102,6 +104,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         this.database = database;
         this.metadata = metadata;
         this.catalog = catalog;
+        this.records = new CommittedRecords(database, metadata, flow.stageNames());
     }
 
     /**
@@ -252,7 +255,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      */
     StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         events.stageStarted(stage.name());
-        StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), catalog);
+        StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), catalog, records);
         try {
             mode.beginStage(stageRun);
         } catch (DagException e) {

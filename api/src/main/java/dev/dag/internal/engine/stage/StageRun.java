@@ -41,10 +41,15 @@ public final class StageRun implements AutoCloseable {
     private final ObjectDropper dropper;
     private final StageWriter writer;
     private final RunCatalog catalog;
+    private final CommittedRecords records;
     private StageLock lock;
 
-    /** {@code catalog}: the data schema's tables and the stages' views as this run listed them. */
-    public StageRun(Database database, Metadata metadata, String runId, String stage, RunCatalog catalog) {
+    /**
+     * {@code catalog}: the data schema's tables and the stages' views as this run listed them; {@code records}: the
+     * run's reads of its stages' metadata records.
+     */
+    public StageRun(Database database, Metadata metadata, String runId, String stage, RunCatalog catalog,
+                    CommittedRecords records) {
         this.stage = stage;
         this.runId = runId;
         this.database = database;
@@ -55,6 +60,7 @@ public final class StageRun implements AutoCloseable {
         this.dropper = new ObjectDropper(stage, tables, metadata);
         this.writer = new StageWriter(this, committed, next);
         this.catalog = catalog;
+        this.records = records;
     }
 
     /**
@@ -65,10 +71,17 @@ public final class StageRun implements AutoCloseable {
      */
     public void begin() {
         database.requireStageSchemaFits(stage);
+        try (Connection connection = database.connection()) {
+            records.readAhead(connection);
+        } catch (SQLException e) {
+            throw new MaterializationException("Cannot read the metadata of stage '" + stage + "' in "
+                    + database.config() + ": " + e.getMessage(), null, null, stage, null, e);
+        }
         lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
-            List<StoredObject> leftovers = readObjects(connection);
-            StageEntries entries = metadata.entries().of(connection, stage);
+            CommittedRecords.StageRecords read = records.of(connection, stage, lock);
+            List<StoredObject> leftovers = takePublished(read.objects());
+            StageEntries entries = read.entries();
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),
                     leftovers, catalog.dataTables(connection), committed.physicalNames());
             leftovers.removeAll(unpublished.objects());
@@ -98,7 +111,7 @@ public final class StageRun implements AutoCloseable {
             return; // nothing was ever committed on this instance
         }
         try (Connection connection = database.connection()) {
-            readObjects(connection);
+            takePublished(metadata.objects().of(connection, stage));
             readEntries(connection, metadata.entries().published(connection, stage));
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
@@ -106,10 +119,10 @@ public final class StageRun implements AutoCloseable {
         }
     }
 
-    /** Reads the stage's objects: the published ones into the committed version; returns the others. */
-    private List<StoredObject> readObjects(Connection connection) throws SQLException {
+    /** Takes the published objects of {@code objects} into the committed version; returns the others. */
+    private List<StoredObject> takePublished(List<StoredObject> objects) {
         List<StoredObject> leftovers = new ArrayList<>();
-        for (StoredObject object : metadata.objects().of(connection, stage)) {
+        for (StoredObject object : objects) {
             if (object.state() == ObjectState.PUBLISHED) {
                 committed.add(object);
             } else {

@@ -327,6 +327,12 @@ public final class MetadataSql {
                 + "retired_while FROM " + table("objects") + " WHERE stage = ?";
     }
 
+    /** Objects of several stages in every state, with the stage first; parameter: the stages (an array). */
+    public String selectObjectsOfStages() {
+        return "SELECT stage, physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, "
+                + "state, retired_while FROM " + table("objects") + " WHERE stage IN " + elementsOf(VARCHAR_ARRAY);
+    }
+
     /** The retired objects of every stage: columns (physical_name, stage, kind, retired_while). */
     public String selectRetired() {
         return "SELECT physical_name, stage, kind, retired_while FROM " + table("objects") + " WHERE state = 'retired'";
@@ -385,6 +391,12 @@ public final class MetadataSql {
     public String selectVersions() {
         return "SELECT state, run_id, entries FROM " + table("versions")
                 + " WHERE stage = ? AND state IN ('published', 'staged')";
+    }
+
+    /** As {@link #selectVersions()} for several stages: columns (stage, state, run_id, entries); parameter: the stages. */
+    public String selectVersionsOfStages() {
+        return "SELECT stage, state, run_id, entries FROM " + table("versions") + " WHERE stage IN "
+                + elementsOf(VARCHAR_ARRAY) + " AND state IN ('published', 'staged')";
     }
 
     /** The entries of a stage's published version: column (entries); parameter: stage. */

@@ -8,7 +8,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cache entries of each stage version, kept in the version's one record: the key of each task call, the key's
@@ -39,18 +41,35 @@ public final class CacheEntries {
 
     /** Every cache entry of the stage, with one query. */
     public StageEntries of(Connection connection, String stage) throws SQLException {
-        List<String[]> records = Queries.list(connection, sql.selectVersions(),
-                rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3)}, stage);
         StageEntries entries = new StageEntries(new ArrayList<>(), new ArrayList<>());
-        for (String[] record : records) {
-            List<CacheEntry> versionEntries = VersionRecord.entries(record[2], stage);
-            if ("published".equals(record[0])) {
-                entries.published().addAll(versionEntries);
-            } else {
-                versionEntries.forEach(entry -> entries.staged().add(new StagedEntry(record[1], entry)));
-            }
-        }
+        Queries.list(connection, sql.selectVersions(), rows -> {
+            add(entries, stage, rows.getString(1), rows.getString(2), rows.getString(3));
+            return null;
+        }, stage);
         return entries;
+    }
+
+    /** Every cache entry of each of {@code stages}, with one query. */
+    public Map<String, StageEntries> of(Connection connection, Collection<String> stages) throws SQLException {
+        Map<String, StageEntries> byStage = new HashMap<>();
+        stages.forEach(stage -> byStage.put(stage, new StageEntries(new ArrayList<>(), new ArrayList<>())));
+        Queries.list(connection, sql.selectVersionsOfStages(), rows -> {
+            String stage = rows.getString(1);
+            add(byStage.get(stage), stage, rows.getString(2), rows.getString(3), rows.getString(4));
+            return null;
+        }, MetadataValues.varchars(connection, stages, stage -> stage));
+        return byStage;
+    }
+
+    /** Adds the entries of one version record ({@code json}) in {@code state}, written by {@code runId}. */
+    private static void add(StageEntries entries, String stage, String state, String runId, String json)
+            throws SQLException {
+        List<CacheEntry> versionEntries = VersionRecord.entries(json, stage);
+        if ("published".equals(state)) {
+            entries.published().addAll(versionEntries);
+        } else {
+            versionEntries.forEach(entry -> entries.staged().add(new StagedEntry(runId, entry)));
+        }
     }
 
     /**

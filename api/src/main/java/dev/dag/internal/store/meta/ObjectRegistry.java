@@ -5,9 +5,13 @@ import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -68,10 +72,26 @@ public final class ObjectRegistry {
 
     /** Every object of a stage, whatever its state: published ones and what earlier runs left. */
     public List<StoredObject> of(Connection connection, String stage) throws SQLException {
-        return Queries.list(connection, sql.selectObjects(), rows -> new StoredObject(rows.getString(1),
-                rows.getString(2), ObjectKind.fromStored(rows.getString(3)), rows.getLong(4), rows.getString(5),
-                rows.getString(6), rows.getString(7), rows.getString(8), rows.getString(9),
-                ObjectState.fromStored(rows.getString(10)), runIds(rows.getString(11))), stage);
+        return Queries.list(connection, sql.selectObjects(), rows -> stored(rows, 1), stage);
+    }
+
+    /** Every object of each of {@code stages}, with one query; a stage without any maps to an empty list. */
+    public Map<String, List<StoredObject>> of(Connection connection, Collection<String> stages) throws SQLException {
+        Map<String, List<StoredObject>> byStage = new HashMap<>();
+        stages.forEach(stage -> byStage.put(stage, new ArrayList<>()));
+        Queries.list(connection, sql.selectObjectsOfStages(), rows -> {
+            byStage.get(rows.getString(1)).add(stored(rows, 2));
+            return null;
+        }, MetadataValues.varchars(connection, stages, stage -> stage));
+        return byStage;
+    }
+
+    private static StoredObject stored(ResultSet rows, int first) throws SQLException {
+        return new StoredObject(rows.getString(first), rows.getString(first + 1),
+                ObjectKind.fromStored(rows.getString(first + 2)), rows.getLong(first + 3), rows.getString(first + 4),
+                rows.getString(first + 5), rows.getString(first + 6), rows.getString(first + 7),
+                rows.getString(first + 8), ObjectState.fromStored(rows.getString(first + 9)),
+                runIds(rows.getString(first + 10)));
     }
 
     /** The retired objects of every stage. */

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -38,4 +39,13 @@ public interface Coordination {
      */
     StageLock lock(String runId, String name, Connections connections, Duration timeout, Consumer<String> waiting)
             throws SQLException, InterruptedException;
+
+    /**
+     * A mark of the lock named {@code name}, taken now, when this coordination sees every run that may take it (the
+     * runs of this process) and none holds it; empty otherwise. What a run reads after the mark stays true until
+     * another run takes the lock: {@link StageLock#firstSince} tells a run that takes it later whether one did.
+     */
+    default OptionalLong freeMark(String name) {
+        return OptionalLong.empty();
+    }
 }

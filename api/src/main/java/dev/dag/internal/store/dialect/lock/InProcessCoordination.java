@@ -7,11 +7,13 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -24,8 +26,16 @@ public final class InProcessCoordination implements Coordination {
     public static final InProcessCoordination INSTANCE = new InProcessCoordination();
 
     private final Set<String> live = ConcurrentHashMap.newKeySet();
-    /** Permits rather than reentrant locks: a run may release a stage on another thread than it took it on. */
-    private final ConcurrentHashMap<String, Semaphore> locks = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Gate> locks = new ConcurrentHashMap<>();
+
+    /**
+     * One stage's lock: a permit rather than a reentrant lock, as a run may release a stage on another thread than
+     * it took it on; and how many times it was taken, for {@link #freeMark}.
+     */
+    private static final class Gate {
+        final Semaphore permit = new Semaphore(1);
+        final AtomicLong takes = new AtomicLong();
+    }
 
     private InProcessCoordination() {
     }
@@ -50,13 +60,14 @@ public final class InProcessCoordination implements Coordination {
     @Override
     public StageLock lock(String runId, String name, Connections connections, Duration timeout,
                           Consumer<String> waiting) throws InterruptedException {
-        Semaphore lock = locks.computeIfAbsent(name, key -> new Semaphore(1));
-        if (!lock.tryAcquire()) {
+        Gate gate = gate(name);
+        if (!gate.permit.tryAcquire()) {
             waiting.accept("another run of this JVM holds " + name);
-            if (!lock.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!gate.permit.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 return null;
             }
         }
+        long taken = gate.takes.incrementAndGet();
         AtomicBoolean held = new AtomicBoolean(true);
         return new StageLock() {
             @Override
@@ -67,11 +78,32 @@ public final class InProcessCoordination implements Coordination {
             }
 
             @Override
+            public boolean firstSince(long mark) {
+                return taken == mark + 1;
+            }
+
+            @Override
             public void close() {
                 if (held.getAndSet(false)) {
-                    lock.release();
+                    gate.permit.release();
                 }
             }
         };
+    }
+
+    /**
+     * The count of takes, read twice around seeing the permit free: a run that takes the lock in between is either
+     * seen holding it or counted after the first read, so no run that may still commit is hidden behind a mark.
+     */
+    @Override
+    public OptionalLong freeMark(String name) {
+        Gate gate = gate(name);
+        long before = gate.takes.get();
+        boolean free = gate.permit.availablePermits() == 1;
+        return free && gate.takes.get() == before ? OptionalLong.of(before) : OptionalLong.empty();
+    }
+
+    private Gate gate(String name) {
+        return locks.computeIfAbsent(name, key -> new Gate());
     }
 }

@@ -18,6 +18,14 @@ public interface StageLock extends AutoCloseable {
      */
     void commitFenced(Statements work) throws SQLException;
 
+    /**
+     * Whether no other run took this lock between {@code mark} ({@link Coordination#freeMark}) and this run taking
+     * it: what was read after the mark is then still the stage's state. False when the coordination cannot tell.
+     */
+    default boolean firstSince(long mark) {
+        return false;
+    }
+
     /** Releases the lock. */
     @Override
     void close();

@@ -37,16 +37,45 @@ public final class SessionCoordination implements Coordination {
 
     @Override
     public Presence join(String runId, Connections connections) throws SQLException {
-        Connection session = connections.session();
-        try (PreparedStatement lock = session.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
-            lock.setInt(1, runNamespace);
-            lock.setInt(2, AdvisoryKeys.small(runId));
-            lock.execute(); // false only if a live run shares the key's 31 bits: it then counts for both
+        Opened<Boolean> opened = open(connections, session -> {
+            try (PreparedStatement lock = session.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
+                lock.setInt(1, runNamespace);
+                lock.setInt(2, AdvisoryKeys.small(runId));
+                return lock.execute(); // false only if a live run shares the key's 31 bits: it then counts for both
+            }
+        });
+        Connection session = opened.session();
+        return () -> unlockAndRelease(session, connections);
+    }
+
+    /** A session and what its first statement returned. */
+    private record Opened<T>(Connection session, T first) {
+    }
+
+    /** The first statement on a session. */
+    @FunctionalInterface
+    private interface First<T> {
+        T run(Connection session) throws SQLException;
+    }
+
+    /**
+     * A session on which {@code first} ran. A session given back just before comes unchecked: if {@code first} fails
+     * on it, it is taken for ended (the server or a proxy closed it) and {@code first} runs again on a new one.
+     */
+    private static <T> Opened<T> open(Connections connections, First<T> first) throws SQLException {
+        Connection reused = connections.session();
+        try {
+            return new Opened<>(reused, first.run(reused));
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(reused);
+        }
+        Connection session = connections.newSession();
+        try {
+            return new Opened<>(session, first.run(session));
         } catch (SQLException | RuntimeException e) {
             session.close();
             throw e;
         }
-        return () -> unlockAndRelease(session, connections);
     }
 
     @Override
@@ -72,11 +101,12 @@ public final class SessionCoordination implements Coordination {
     public StageLock lock(String runId, String name, Connections connections, Duration timeout,
                           Consumer<String> waiting) throws SQLException, InterruptedException {
         long key = AdvisoryKeys.of(name);
-        Connection session = connections.session();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Opened<Integer> opened = open(connections, candidate -> tryLock(candidate, key));
+        Connection session = opened.session();
         try {
-            long deadline = System.nanoTime() + timeout.toNanos();
             boolean reported = false;
-            for (int pid = tryLock(session, key); pid < 0; pid = tryLock(session, key)) {
+            for (int pid = opened.first(); pid < 0; pid = tryLock(session, key)) {
                 if (!reported) {
                     waiting.accept("another process holds the advisory lock " + key + " (" + name + ")");
                     reported = true;

@@ -1,8 +1,10 @@
 package dev.dag.internal.store.dialect.lock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.time.Duration;
@@ -22,6 +24,11 @@ class InProcessCoordinationTest {
 
         @Override
         public Connection session() {
+            throw new AssertionError("an in-process lock needs no connection to be taken");
+        }
+
+        @Override
+        public Connection newSession() {
             throw new AssertionError("an in-process lock needs no connection to be taken");
         }
 
@@ -55,5 +62,29 @@ class InProcessCoordinationTest {
         second.close(); // a second release does not free the stage for two runs at once
         assertNotNull(COORDINATION.lock("run-c", "meta/stage-x", NO_CONNECTIONS, Duration.ZERO, waiting::add));
         assertNull(COORDINATION.lock("run-d", "meta/stage-x", NO_CONNECTIONS, Duration.ZERO, waiting::add));
+    }
+
+    @Test
+    void aMarkTakenWhileTheLockIsFreeHoldsUntilAnotherRunTakesIt() throws Exception {
+        long mark = COORDINATION.freeMark("marked/alone").orElseThrow();
+        try (StageLock lock = COORDINATION.lock("run-a", "marked/alone", NO_CONNECTIONS, Duration.ZERO, holder -> { })) {
+            assertTrue(lock.firstSince(mark), "no other run took the lock between the mark and this run");
+        }
+    }
+
+    @Test
+    void aRunThatTookTheLockAfterTheMarkVoidsIt() throws Exception {
+        long mark = COORDINATION.freeMark("marked/taken").orElseThrow();
+        COORDINATION.lock("run-b", "marked/taken", NO_CONNECTIONS, Duration.ZERO, holder -> { }).close();
+        try (StageLock lock = COORDINATION.lock("run-a", "marked/taken", NO_CONNECTIONS, Duration.ZERO, holder -> { })) {
+            assertFalse(lock.firstSince(mark), "run-b took the lock in between and may have published");
+        }
+    }
+
+    @Test
+    void noMarkWhileAnotherRunHoldsTheLock() throws Exception {
+        try (StageLock held = COORDINATION.lock("run-b", "marked/held", NO_CONNECTIONS, Duration.ZERO, holder -> { })) {
+            assertTrue(COORDINATION.freeMark("marked/held").isEmpty(), "the holder may still publish after a mark");
+        }
     }
 }
