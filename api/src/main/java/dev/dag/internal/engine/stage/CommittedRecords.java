@@ -2,12 +2,10 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.lock.StageLock;
-import dev.dag.internal.store.meta.CacheEntries.StageEntries;
 import dev.dag.internal.store.meta.Metadata;
-import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.StageRecords;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,7 +14,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * The metadata records (objects and cache entries) of a run's stages, read for all of them with two queries when
+ * The metadata records (objects and cache entries) of a run's stages, read for all of them with one query when
  * the first stage begins, where that read stays true: on a database whose every run is in this process, a stage's
  * records can change only under its lock, so they are used when no other run took the lock between the read and
  * this run taking it. Anywhere else (or for a stage another run took meanwhile) each stage is read under its lock.
@@ -27,8 +25,7 @@ public final class CommittedRecords {
     private final Metadata metadata;
     private final Set<String> stages;
     private final Map<String, Long> marks = new HashMap<>();
-    private Map<String, List<StoredObject>> objects = Map.of();
-    private Map<String, StageEntries> entries = Map.of();
+    private Map<String, StageRecords> readFirst = Map.of();
     private boolean read;
 
     /** The records of {@code stages} (the run's stages as it knows them before it starts). */
@@ -37,10 +34,6 @@ public final class CommittedRecords {
         this.metadata = metadata;
         this.stages = new LinkedHashSet<>();
         stages.forEach(this.stages::add);
-    }
-
-    /** A stage's records, as read by one query each. */
-    record StageRecords(List<StoredObject> objects, StageEntries entries) {
     }
 
     /**
@@ -63,8 +56,7 @@ public final class CommittedRecords {
             marks.clear();
             return;
         }
-        objects = metadata.objects().of(connection, marks.keySet());
-        entries = metadata.entries().of(connection, marks.keySet());
+        readFirst = metadata.stageRecords(connection, marks.keySet());
     }
 
     /**
@@ -77,8 +69,8 @@ public final class CommittedRecords {
             mark = marks.remove(stage);
         }
         if (mark != null && lock.firstSince(mark)) {
-            return new StageRecords(new ArrayList<>(objects.get(stage)), entries.get(stage));
+            return readFirst.get(stage);
         }
-        return new StageRecords(metadata.objects().of(connection, stage), metadata.entries().of(connection, stage));
+        return metadata.stageRecords(connection, List.of(stage)).get(stage);
     }
 }

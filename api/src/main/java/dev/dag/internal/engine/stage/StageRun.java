@@ -6,6 +6,7 @@ import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.store.meta.CacheEntries.StageEntries;
 import dev.dag.internal.store.meta.ObjectState;
+import dev.dag.internal.store.meta.StageRecords;
 import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
 import dev.dag.internal.store.Database;
@@ -79,7 +80,7 @@ public final class StageRun implements AutoCloseable {
         }
         lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
-            CommittedRecords.StageRecords read = records.of(connection, stage, lock);
+            StageRecords read = records.of(connection, stage, lock);
             List<StoredObject> leftovers = takePublished(read.objects());
             StageEntries entries = read.entries();
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),
@@ -111,8 +112,9 @@ public final class StageRun implements AutoCloseable {
             return; // nothing was ever committed on this instance
         }
         try (Connection connection = database.connection()) {
-            takePublished(metadata.objects().of(connection, stage));
-            readEntries(connection, metadata.entries().published(connection, stage));
+            StageRecords read = metadata.stageRecords(connection, List.of(stage)).get(stage);
+            takePublished(read.objects());
+            readEntries(connection, read.entries().published());
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);

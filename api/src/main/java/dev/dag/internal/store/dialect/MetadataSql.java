@@ -327,12 +327,6 @@ public final class MetadataSql {
                 + "retired_while FROM " + table("objects") + " WHERE stage = ?";
     }
 
-    /** Objects of several stages in every state, with the stage first; parameter: the stages (an array). */
-    public String selectObjectsOfStages() {
-        return "SELECT stage, physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, "
-                + "state, retired_while FROM " + table("objects") + " WHERE stage IN " + elementsOf(VARCHAR_ARRAY);
-    }
-
     /** The retired objects of every stage: columns (physical_name, stage, kind, retired_while). */
     public String selectRetired() {
         return "SELECT physical_name, stage, kind, retired_while FROM " + table("objects") + " WHERE state = 'retired'";
@@ -383,20 +377,20 @@ public final class MetadataSql {
     }
 
     /**
-     * The records of a stage's versions that hold cache entries: its published version, and the versions written
-     * but not published; columns (state, run_id, entries); parameter: stage. (The flow that committed the stage
-     * last is read apart, only when a run writes the stage: as a correlated subquery here it made this query, run
-     * for every stage of every run, three times as slow on DuckDB.)
+     * What a run needs of each of several stages, in one query: every object, whatever its state (columns from the
+     * third: physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, state,
+     * retired_while), and the versions that hold cache entries, its published one and those written but not
+     * published (entries in blob_json's column, then run_id, state); the first two columns are the stage and
+     * 'object' or 'version'. Parameters: the stages (an array), twice. (The flow that committed a stage last is read
+     * apart, only when a run writes the stage: as a correlated subquery here it made this query, run for every stage
+     * of every run, three times as slow on DuckDB.)
      */
-    public String selectVersions() {
-        return "SELECT state, run_id, entries FROM " + table("versions")
-                + " WHERE stage = ? AND state IN ('published', 'staged')";
-    }
-
-    /** As {@link #selectVersions()} for several stages: columns (stage, state, run_id, entries); parameter: the stages. */
-    public String selectVersionsOfStages() {
-        return "SELECT stage, state, run_id, entries FROM " + table("versions") + " WHERE stage IN "
-                + elementsOf(VARCHAR_ARRAY) + " AND state IN ('published', 'staged')";
+    public String selectStageRecords() {
+        return "SELECT stage, 'object', physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, "
+                + "run_id, state, retired_while FROM " + table("objects") + " WHERE stage IN " + elementsOf(VARCHAR_ARRAY)
+                + " UNION ALL SELECT stage, 'version', NULL, NULL, NULL, NULL, NULL, NULL, NULL, entries, run_id, state, "
+                + "NULL FROM " + table("versions") + " WHERE stage IN " + elementsOf(VARCHAR_ARRAY)
+                + " AND state IN ('published', 'staged')";
     }
 
     /** The entries of a stage's published version: column (entries); parameter: stage. */

@@ -39,30 +39,8 @@ public final class CacheEntries {
         return VersionRecord.entries(json, stage);
     }
 
-    /** Every cache entry of the stage, with one query. */
-    public StageEntries of(Connection connection, String stage) throws SQLException {
-        StageEntries entries = new StageEntries(new ArrayList<>(), new ArrayList<>());
-        Queries.list(connection, sql.selectVersions(), rows -> {
-            add(entries, stage, rows.getString(1), rows.getString(2), rows.getString(3));
-            return null;
-        }, stage);
-        return entries;
-    }
-
-    /** Every cache entry of each of {@code stages}, with one query. */
-    public Map<String, StageEntries> of(Connection connection, Collection<String> stages) throws SQLException {
-        Map<String, StageEntries> byStage = new HashMap<>();
-        stages.forEach(stage -> byStage.put(stage, new StageEntries(new ArrayList<>(), new ArrayList<>())));
-        Queries.list(connection, sql.selectVersionsOfStages(), rows -> {
-            String stage = rows.getString(1);
-            add(byStage.get(stage), stage, rows.getString(2), rows.getString(3), rows.getString(4));
-            return null;
-        }, MetadataValues.varchars(connection, stages, stage -> stage));
-        return byStage;
-    }
-
     /** Adds the entries of one version record ({@code json}) in {@code state}, written by {@code runId}. */
-    private static void add(StageEntries entries, String stage, String state, String runId, String json)
+    static void add(StageEntries entries, String stage, String state, String runId, String json)
             throws SQLException {
         List<CacheEntry> versionEntries = VersionRecord.entries(json, stage);
         if ("published".equals(state)) {

@@ -6,6 +6,8 @@ import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Set;
 
 /** The metadata in tables of a schema reached through JDBC ({@link MetadataSql} says which). */
@@ -43,6 +45,12 @@ final class JdbcMetadata implements Metadata {
     @Override
     public CacheEntries entries() {
         return entries;
+    }
+
+    @Override
+    public Map<String, StageRecords> stageRecords(Connection connection, Collection<String> stages)
+            throws SQLException {
+        return StageRecords.read(connection, sql, stages);
     }
 
     @Override

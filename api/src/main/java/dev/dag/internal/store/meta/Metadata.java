@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -57,6 +58,9 @@ public interface Metadata {
 
     /** The cache entries of each stage version. */
     CacheEntries entries();
+
+    /** What a run reads of each of {@code stages} before it writes them, with one query. */
+    Map<String, StageRecords> stageRecords(Connection connection, Collection<String> stages) throws SQLException;
 
     /** The runs: their start, their end and what they did, which runs are live. */
     RunLog runs();

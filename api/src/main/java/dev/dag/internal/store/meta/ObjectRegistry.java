@@ -75,18 +75,8 @@ public final class ObjectRegistry {
         return Queries.list(connection, sql.selectObjects(), rows -> stored(rows, 1), stage);
     }
 
-    /** Every object of each of {@code stages}, with one query; a stage without any maps to an empty list. */
-    public Map<String, List<StoredObject>> of(Connection connection, Collection<String> stages) throws SQLException {
-        Map<String, List<StoredObject>> byStage = new HashMap<>();
-        stages.forEach(stage -> byStage.put(stage, new ArrayList<>()));
-        Queries.list(connection, sql.selectObjectsOfStages(), rows -> {
-            byStage.get(rows.getString(1)).add(stored(rows, 2));
-            return null;
-        }, MetadataValues.varchars(connection, stages, stage -> stage));
-        return byStage;
-    }
-
-    private static StoredObject stored(ResultSet rows, int first) throws SQLException {
+    /** The object in the columns of {@code rows} from {@code first} on (as {@link MetadataSql#selectObjects()}). */
+    static StoredObject stored(ResultSet rows, int first) throws SQLException {
         return new StoredObject(rows.getString(first), rows.getString(first + 1),
                 ObjectKind.fromStored(rows.getString(first + 2)), rows.getLong(first + 3), rows.getString(first + 4),
                 rows.getString(first + 5), rows.getString(first + 6), rows.getString(first + 7),
