@@ -33,15 +33,18 @@ public final class Queries {
     public static <T> List<T> list(Connection connection, String query, int limit, Row<T> row, Object... parameters)
             throws SQLException {
         List<T> values = new ArrayList<>();
-        try (PreparedStatement statement = prepare(connection, query, parameters)) {
-            if (limit < Integer.MAX_VALUE) {
-                statement.setMaxRows(limit); // a hint only: DuckDB's driver returns every row
-            }
+        PreparedStatement statement = prepare(connection, query, parameters);
+        boolean failed = true;
+        try {
+            statement.setMaxRows(limit < Integer.MAX_VALUE ? limit : 0); // a hint only: DuckDB's driver returns every row
             try (ResultSet rows = statement.executeQuery()) {
                 while (values.size() < limit && rows.next()) {
                     values.add(row.read(rows));
                 }
             }
+            failed = false;
+        } finally {
+            ReusedStatements.release(connection, query, statement, failed);
         }
         return values;
     }
@@ -55,20 +58,34 @@ public final class Queries {
 
     /** Runs an update; returns the rows it changed. */
     public static int update(Connection connection, String statement, Object... parameters) throws SQLException {
-        try (PreparedStatement prepared = prepare(connection, statement, parameters)) {
-            return prepared.executeUpdate();
+        PreparedStatement prepared = prepare(connection, statement, parameters);
+        boolean failed = true;
+        try {
+            int changed = prepared.executeUpdate();
+            failed = false;
+            return changed;
+        } finally {
+            ReusedStatements.release(connection, statement, prepared, failed);
         }
+    }
+
+    /**
+     * From now on, dag's statements on connections of the same driver as {@code connection} are kept prepared for
+     * reuse (for a driver whose prepare costs as much as the execution, see {@link ReusedStatements}).
+     */
+    public static void reusePreparedStatements(Connection connection) throws SQLException {
+        ReusedStatements.enableFor(connection);
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
             throws SQLException {
-        PreparedStatement statement = connection.prepareStatement(sql);
+        PreparedStatement statement = ReusedStatements.prepare(connection, sql);
         try {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }
         } catch (SQLException | RuntimeException e) {
-            statement.close();
+            ReusedStatements.release(connection, sql, statement, true);
             throw e;
         }
         return statement;

@@ -7,6 +7,7 @@ import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
 import dev.dag.TableRef;
 import dev.dag.internal.config.Redaction;
+import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.seam.TableAccess;
 import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.lock.Connections;
@@ -98,8 +99,17 @@ public final class Database implements AutoCloseable {
         }
         Coordination coordination = coordination(config, dialect);
         try {
-            return new Database(config, dialect, new HikariDataSource(hikari), coordination);
-        } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
+            HikariDataSource pool = new HikariDataSource(hikari);
+            if (dialect.capabilities().costlyPrepare()) {
+                try (Connection connection = pool.getConnection()) {
+                    Queries.reusePreparedStatements(connection);
+                } catch (SQLException e) {
+                    pool.close();
+                    throw e;
+                }
+            }
+            return new Database(config, dialect, pool, coordination);
+        } catch (HikariPool.PoolInitializationException | IllegalArgumentException | SQLException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             String hint = String.valueOf(cause.getMessage()).contains("Conflicting lock")
                     ? "Another process has this DuckDB file open, and DuckDB lets one process at a time write a file: "

@@ -13,7 +13,9 @@ package dev.dag.internal.store.dialect;
  *                               keeps ({@link Dialect#coordination}); without, one process at a time opens it
  * @param leaseLocks             it keeps leases in a table for connections without a session of their own
  *                               ({@link Dialect#leaseCoordination} is present)
+ * @param costlyPrepare          preparing a statement costs about as much as running it (no server keeps plans):
+ *                               dag keeps its own metadata statements prepared on each connection
  */
 public record Capabilities(boolean transactionalDdl, boolean readersLockRelations, boolean crossProcessLocks,
-                           boolean leaseLocks) {
+                           boolean leaseLocks, boolean costlyPrepare) {
 }

@@ -105,7 +105,7 @@ class MetadataStoreTest {
             assertEquals(List.of("raw__t__r1"), physicalNames(published(store, connection)));
             assertEquals(List.of("raw__t__r2"), physicalNames(leftovers(store, connection)));
             assertEquals(Set.of(), leftovers(store, connection).get(0).retiredWhile());
-            CacheEntries.StageEntries entries = store.entries().of(connection, "raw");
+            CacheEntries.StageEntries entries = store.stageRecords(connection, List.of("raw")).get("raw").entries();
             assertEquals(List.of("clean=k-clean", "load=k-load"), entries.published().stream()
                     .map(entry -> entry.task() + "=" + entry.key().key()).sorted().toList());
             assertEquals(List.of("r2:load=k-load-2"), entries.staged().stream()
