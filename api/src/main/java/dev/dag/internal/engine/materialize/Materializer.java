@@ -103,7 +103,7 @@ public final class Materializer {
         try {
             String name = (table.name() != null ? table.name() : scope.nextDefaultName()) + options.nameSuffixText();
             scope.taint("Debug.materializeTable wrote table '" + name + "'", site);
-            if (scope.planning()) {
+            if (!scope.writes()) {
                 return table; // the run fails on the taint; a plan says so and writes nothing
             }
             return InteractiveWriter.writeDebug(table, name, options, scope);

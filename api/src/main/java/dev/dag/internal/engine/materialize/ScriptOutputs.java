@@ -7,7 +7,6 @@ import dev.dag.internal.cache.sql.CanonicalSql;
 import dev.dag.internal.engine.define.Bindings;
 import dev.dag.internal.engine.stage.CommittedVersion;
 import dev.dag.internal.engine.stage.StageWriter;
-import dev.dag.internal.engine.values.NotYetWritten;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.hash.Hashes;
 import dev.dag.internal.seam.TableAccess;
@@ -43,9 +42,6 @@ final class ScriptOutputs {
                 byPath.put(output.name(), Bindings.storedTable(null, kept));
             }
         } else {
-            if (scope.planning()) {
-                throw new NotYetWritten("runs its SQL script, whose tables are known only once it ran");
-            }
             for (StageWriter.TableWrite write : scope.writeScript(script.script(), canonical,
                     name -> lazy ? tableKey(scriptKey, name) : scope.outputKey(name))) {
                 scope.markReturned(write.stored().physicalName(), write.stored().tableName());

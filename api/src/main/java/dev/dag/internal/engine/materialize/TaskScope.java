@@ -139,9 +139,12 @@ public final class TaskScope implements TaskContext {
         return forceRebuild ? key.freshness() + "/forced/" + stageRun.runId() : key.freshness();
     }
 
-    /** Whether the body runs only to key its tables (a plan, a lazy task left out): nothing is written. */
-    public boolean planning() {
-        return writer.planning();
+    /**
+     * Whether what this task produces reaches the database (false: its body runs only to key its tables, in a plan or
+     * as a lazy task left out of a selection).
+     */
+    public boolean writes() {
+        return writer.writes();
     }
 
     /** Whether lazy tables are rebuilt even when unchanged ({@code FORCE_CACHE_INVALID}). */
@@ -230,7 +233,7 @@ public final class TaskScope implements TaskContext {
 
     /** Runs this task's SQL script and records each table it created (see {@link StageWriter#writeScript}). */
     List<StageWriter.TableWrite> writeScript(String script, String canonical, UnaryOperator<String> keyOf) {
-        List<StageWriter.TableWrite> writes = stageRun.writer().writeScript(call(), script, canonical, keyOf);
+        List<StageWriter.TableWrite> writes = writer.writeScript(call(), script, canonical, keyOf);
         Set<String> changes = new HashSet<>(); // the tables of one script change for one reason: said once
         for (StageWriter.TableWrite write : writes) {
             written.table(Table.of(write.stored().ref()), write.stored(), false,

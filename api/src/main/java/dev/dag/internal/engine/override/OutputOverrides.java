@@ -93,8 +93,7 @@ public final class OutputOverrides {
             StageWriter writer = stageRun.writer();
             TaskKey callKey = new TaskKey(key, TaskKey.FORMAT, new TaskKey.Subject(task, stage, ""),
                     TaskKey.Code.of(""), Map.of(), List.of(), null, null);
-            StoredTable stored = writer.planning() ? writer.planned(name, key)
-                    : writer.writeTable(new TaskCall(task, callKey), false, given, name, key, null).stored();
+            StoredTable stored = writer.writeGiven(new TaskCall(task, callKey), given, name, key);
             String reason = "overridden by " + SETTER + ": " + describe(given) + ", the task did not run";
             return new Written(name, key, Bindings.storedTable(given, stored), reason, Math.max(0, stored.rows()));
         } catch (DagException e) {

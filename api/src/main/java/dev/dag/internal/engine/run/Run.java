@@ -34,6 +34,7 @@ import dev.dag.internal.engine.run.open.OpenRuns;
 import dev.dag.internal.engine.schedule.CallerFrames;
 import dev.dag.internal.engine.stage.CommittedRecords;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.stage.StageRuns;
 import dev.dag.internal.engine.stage.cleanup.RetiredTables;
 import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.Database;
@@ -75,8 +76,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     private final Database database;
     private final Metadata metadata;
     private final RunLedger ledger = new RunLedger();
-    private final RunCatalog catalog;
-    private final CommittedRecords records;
+    private final StageRuns stages;
     private final long start = System.nanoTime();
     private final CallerFrames callerFrames = new CallerFrames();
     private final Instant startedAt = Instant.now();
@@ -103,8 +103,8 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         this.config = config;
         this.database = database;
         this.metadata = metadata;
-        this.catalog = catalog;
-        this.records = new CommittedRecords(database, metadata, flow.stageNames());
+        this.stages = new StageRuns(database, metadata, runId, catalog,
+                new CommittedRecords(database, metadata, flow.stageNames()));
     }
 
     /**
@@ -255,9 +255,9 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
      */
     StageExecution beginStage(StageDefinition stage, boolean commits, boolean eager) {
         events.stageStarted(stage.name());
-        StageRun stageRun = new StageRun(database, metadata, runId, stage.name(), catalog, records);
+        StageRun stageRun;
         try {
-            mode.beginStage(stageRun);
+            stageRun = mode.beginStage(stages, stage.name());
         } catch (DagException e) {
             events.stageFinished(stage.name(), StageOutcome.FAILED);
             throw e;

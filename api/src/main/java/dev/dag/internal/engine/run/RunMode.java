@@ -13,6 +13,7 @@ import dev.dag.internal.engine.plan.PlanBook;
 import dev.dag.internal.engine.plan.PlannedKeys;
 import dev.dag.internal.engine.plan.PlannedOutputs;
 import dev.dag.internal.engine.stage.StageRun;
+import dev.dag.internal.engine.stage.StageRuns;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +39,12 @@ interface RunMode {
         return true;
     }
 
-    /** Starts a stage version: takes its lock and reads its committed version (a plan only reads). */
-    default void beginStage(StageRun stageRun) {
-        stageRun.begin();
+    /**
+     * Starts a version of {@code stage}: takes its lock and reads its committed version, with a writer that writes (a
+     * plan only reads, and its writer only keys).
+     */
+    default StageRun beginStage(StageRuns stages, String stage) {
+        return stages.begin(stage);
     }
 
     /**
@@ -102,8 +106,8 @@ interface RunMode {
         }
 
         @Override
-        public void beginStage(StageRun stageRun) {
-            stageRun.read();
+        public StageRun beginStage(StageRuns stages, String stage) {
+            return stages.read(stage);
         }
 
         @Override

@@ -23,11 +23,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One new version of a stage, written by a run: {@link #begin()} takes the stage's lock, cleans up what
+ * One new version of a stage, written by a run: {@link StageRuns#begin} takes the stage's lock, cleans up what
  * earlier runs left and reads the {@link #committed()} version; tasks then write through the
  * {@link #writer()} into new physical tables, invisible to readers, or keep unchanged objects as they are;
  * {@link #publish()} makes the new version visible in one step, {@link #abort()} drops what the run wrote
- * and leaves the committed version untouched. {@link #close()} releases the lock.
+ * and leaves the committed version untouched. {@link #close()} releases the lock. A plan only reads the
+ * committed version ({@link StageRuns#read}), and its writer only keys.
  */
 public final class StageRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StageRun.class);
@@ -45,32 +46,35 @@ public final class StageRun implements AutoCloseable {
     private final CommittedRecords records;
     private StageLock lock;
 
-    /**
-     * {@code catalog}: the data schema's tables and the stages' views as this run listed them; {@code records}: the
-     * run's reads of its stages' metadata records.
-     */
-    public StageRun(Database database, Metadata metadata, String runId, String stage, RunCatalog catalog,
-                    CommittedRecords records) {
+    /** Begins a version the run writes (see {@link StageRuns#begin}). */
+    static StageRun begin(StageRuns run, String stage) {
+        StageRun version = new StageRun(run, stage, WriteMode.WRITE);
+        version.lockAndPrepare();
+        return version;
+    }
+
+    /** Reads the committed version for a plan (see {@link StageRuns#read}). */
+    static StageRun read(StageRuns run, String stage) {
+        StageRun version = new StageRun(run, stage, WriteMode.KEY_ONLY);
+        version.readCommitted();
+        return version;
+    }
+
+    private StageRun(StageRuns run, String stage, WriteMode mode) {
         this.stage = stage;
-        this.runId = runId;
-        this.database = database;
-        this.metadata = metadata;
+        this.runId = run.runId();
+        this.database = run.database();
+        this.metadata = run.metadata();
         this.tables = PhysicalTables.data(database);
         this.committed = new CommittedVersion(stage, tables);
         this.next = new NewVersion(stage);
         this.dropper = new ObjectDropper(stage, tables, metadata);
-        this.writer = new StageWriter(this, committed, next);
-        this.catalog = catalog;
-        this.records = records;
+        this.writer = new StageWriter(this, committed, next, mode);
+        this.catalog = run.catalog();
+        this.records = run.records();
     }
 
-    /**
-     * Takes the stage lock, creates the schemas, drops what crashed or failed runs left behind and reads
-     * the committed version (its objects and cache entries).
-     *
-     * @throws MaterializationException if the lock or the database refuses
-     */
-    public void begin() {
+    private void lockAndPrepare() {
         database.requireStageSchemaFits(stage);
         try (Connection connection = database.connection()) {
             records.readAhead(connection);
@@ -99,15 +103,8 @@ public final class StageRun implements AutoCloseable {
         }
     }
 
-    /**
-     * For a plan: reads the committed version as {@link #begin()} does, without the lock, without cleaning up and
-     * without creating anything; from then on the {@link #writer()} only plans.
-     *
-     * @throws MaterializationException if the database refuses a read
-     */
-    public void read() {
+    private void readCommitted() {
         database.requireStageSchemaFits(stage);
-        writer.planOnly();
         if (!metadata.isPresent()) {
             return; // nothing was ever committed on this instance
         }
@@ -198,9 +195,7 @@ public final class StageRun implements AutoCloseable {
      * whose outputs are looked up by the keys of what it builds now.
      */
     public StageWriter keyingWriter() {
-        StageWriter keying = new StageWriter(this, committed, new NewVersion(stage));
-        keying.planOnly();
-        return keying;
+        return new StageWriter(this, committed, new NewVersion(stage), WriteMode.KEY_ONLY);
     }
 
     /**

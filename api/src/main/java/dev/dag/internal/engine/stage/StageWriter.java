@@ -12,6 +12,7 @@ import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.cache.RerunReason;
 import dev.dag.internal.engine.stage.content.ContentWriter;
 import dev.dag.internal.engine.values.BlobCodec;
+import dev.dag.internal.engine.values.NotYetWritten;
 import dev.dag.internal.engine.values.StoredTable;
 import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
@@ -30,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * Writes the objects of a stage's new version: each table into a new physical table, invisible until the
  * stage is published, each blob into the metadata; or keeps the committed one when it is unchanged.
  * Every object is registered as staged in the transaction that writes it, so that what a crash or a failed run
- * leaves is known, and the next run cleans it up.
+ * leaves is known, and the next run cleans it up. A writer built to only key ({@link WriteMode#KEY_ONLY}: a plan, a
+ * lazy task left out of a selection) does all of that but the writing.
  */
 public final class StageWriter {
     private static final Logger LOG = LoggerFactory.getLogger(StageWriter.class);
@@ -43,10 +45,10 @@ public final class StageWriter {
     private final PhysicalTables tables;
     private final CommittedVersion committed;
     private final NewVersion next;
+    private final WriteMode mode;
     private TableObserver observer = TableObserver.NONE;
-    private boolean planning;
 
-    StageWriter(StageRun run, CommittedVersion committed, NewVersion next) {
+    StageWriter(StageRun run, CommittedVersion committed, NewVersion next, WriteMode mode) {
         this.stage = run.stage();
         this.runId = run.runId();
         this.runTag = run.runTag();
@@ -55,6 +57,7 @@ public final class StageWriter {
         this.tables = PhysicalTables.data(database);
         this.committed = committed;
         this.next = next;
+        this.mode = mode;
     }
 
     /** A table written (or kept, {@code reused}), and what changed in it for the rerun reason (or null). */
@@ -65,20 +68,28 @@ public final class StageWriter {
     public record BlobWrite(Object value, String physical, boolean reused) {
     }
 
+    /** Hears each table a stage's new version gets: written by the run, or kept from the committed version. */
+    @FunctionalInterface
+    public interface TableObserver {
+        /** Nobody hears. */
+        TableObserver NONE = (task, table, rows, kept, sql) -> { };
+
+        /** {@code rows} is -1 when unknown; {@code sql} is the task's query, or null when not given as SQL. */
+        void table(String task, String table, long rows, boolean kept, String sql);
+    }
+
     /** The query that reads the table {@code ref}, in the order its rows were written when {@code inWrittenOrder}. */
     public String readQuery(TableRef ref, boolean inWrittenOrder) {
         return inWrittenOrder ? database.dialect().selectAllInWrittenOrder(ref.schema(), ref.name())
                 : database.dialect().selectAll(ref.schema(), ref.name());
     }
 
-    /** From now on nothing is written: each table or blob that a run would write is only keyed (a plan). */
-    void planOnly() {
-        planning = true;
-    }
-
-    /** Whether this writer only plans ({@link #planOnly()}). */
-    public boolean planning() {
-        return planning;
+    /**
+     * Whether what this writer is given reaches the database (false: it is only keyed, for a plan or the body of a
+     * lazy task left out of a selection).
+     */
+    public boolean writes() {
+        return mode.writes();
     }
 
     /** The table a run would write as {@code name} with key {@code key}, as a plan hands it to consumers. */
@@ -127,9 +138,19 @@ public final class StageWriter {
             observer.table(task, name, unchanged.rows(), true, sqlOf(table));
             return new TableWrite(stored(name, unchanged.physicalName(), unchanged.rows(), key), true, null);
         }
-        if (planning) {
-            return new TableWrite(planned(name, key), false, change(name, query));
-        }
+        return new TableWrite(mode.newTable(this, call, table, name, key, query), false, change(name, query));
+    }
+
+    /**
+     * Writes {@code table}, given for {@code call} instead of built by its body (a test's override), as a new table
+     * under {@code name} with key {@code key}; a writer that only keys claims no name for it.
+     */
+    public StoredTable writeGiven(TaskCall call, Table table, String name, String key) {
+        return mode.given(this, call, table, name, key);
+    }
+
+    /** Writes a new table of {@code task} into the database ({@link WriteMode#WRITE}). */
+    StoredTable writeNew(String task, Table table, String name, String key, String query) {
         String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
         long rows;
         try {
@@ -140,18 +161,24 @@ public final class StageWriter {
         }
         next.wrote(name, physical);
         observer.table(task, name, rows, false, sqlOf(table));
-        return new TableWrite(stored(name, physical, rows, key), false, change(name, query));
+        return stored(name, physical, rows, key);
     }
 
     /**
      * Runs the {@code RawSql} script of {@code call} and writes each table it creates, with the key
-     * {@code keyOf.apply(name)} (see {@link ScriptWriter}); not for a plan, which cannot know the tables.
+     * {@code keyOf.apply(name)} (see {@link ScriptWriter}).
      *
      * @param canonical the script's canonical text, kept to explain later changes
      * @throws DefinitionException for a script that creates no table, a view, or an invalid or duplicate name
      * @throws MaterializationException if the database refuses the script
+     * @throws NotYetWritten in a writer that only keys: the tables are known only once the script ran
      */
     public List<TableWrite> writeScript(TaskCall call, String script, String canonical, UnaryOperator<String> keyOf) {
+        return mode.script(this, call, script, canonical, keyOf);
+    }
+
+    /** Runs a script into the database ({@link WriteMode#WRITE}). */
+    List<TableWrite> runScript(TaskCall call, String script, String canonical, UnaryOperator<String> keyOf) {
         List<TableWrite> writes = new ArrayList<>();
         List<ScriptWriter.Created> created = new ScriptWriter(stage, runId, runTag, database, metadata, tables, next)
                 .run(call, script, canonical, keyOf);
@@ -198,19 +225,22 @@ public final class StageWriter {
             String json = BlobCodec.toJson(value);
             String type = BlobCodec.typeName(value);
             Object readBack = BlobCodec.readBackExactly(value, json, type, loader);
-            if (!planning) {
-                try (Connection connection = database.connection()) {
-                    metadata.objects().registerStaged(connection, new NewObject(physical, stage, name, ObjectKind.BLOB, task,
-                            key, null, type, json, 0), runId);
-                    if (!next.registered(physical, false)) {
-                        cleanUpAfterAbort(connection, task, name, physical, false);
-                    }
-                }
-            }
+            mode.newBlob(this, task, new NewObject(physical, stage, name, ObjectKind.BLOB, task, key, null, type, json,
+                    0));
             return new BlobWrite(readBack, physical, false);
         } catch (Exception e) {
             throw new MaterializationException("Task '" + task + "' could not store blob '" + name + "' of stage '"
                     + stage + "': " + e.getMessage(), task, name, stage, null, e);
+        }
+    }
+
+    /** Registers a new blob as staged ({@link WriteMode#WRITE}): its value lives in the metadata. */
+    void registerBlob(String task, NewObject blob) throws SQLException {
+        try (Connection connection = database.connection()) {
+            metadata.objects().registerStaged(connection, blob, runId);
+            if (!next.registered(blob.physicalName(), false)) {
+                cleanUpAfterAbort(connection, task, blob.name(), blob.physicalName(), false);
+            }
         }
     }
 
