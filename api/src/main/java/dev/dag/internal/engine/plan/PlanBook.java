@@ -15,12 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a plan found so far, task by task, in the order the run takes them; and the rules for what it cannot know
+ * What a plan found so far, task by task; and the rules for what it cannot know
  * (a task whose inputs the plan cannot foresee is unknown, never guessed).
  */
 public final class PlanBook {
     private final Map<TaskInvocation, String> unknown = new IdentityHashMap<>();
-    private final List<PlannedTask> tasks = new ArrayList<>();
     private final Map<TaskInvocation, PlannedTask> byInvocation = new IdentityHashMap<>();
 
     /**
@@ -91,7 +90,6 @@ public final class PlanBook {
     }
 
     private void add(TaskInvocation invocation, PlannedTask task) {
-        tasks.add(task);
         byInvocation.put(invocation, task);
     }
 
@@ -100,8 +98,13 @@ public final class PlanBook {
         return byInvocation.get(invocation);
     }
 
-    /** The plan of {@code flow} on {@code instance}, made by the planning run {@code runId}. */
+    /**
+     * The plan of {@code flow} on {@code instance}, made by the planning run {@code runId}: its tasks in the order of
+     * the flow's definition, as a run's result lists them (a task may be decided before an earlier one).
+     */
     public Plan plan(FlowDefinition flow, String instance, String runId) {
+        List<PlannedTask> tasks = byInvocation.keySet().stream().sorted(flow.definitionOrder())
+                .map(byInvocation::get).toList();
         return new FlowPlan(flow, instance, tasks, runId);
     }
 

@@ -23,7 +23,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -248,18 +247,16 @@ final class RunLedger {
 
     /** {@code reports} (one per reported task) in the order of the flow's definition, not the order tasks ended. */
     private <T> List<T> inDefinitionOrder(List<T> reports) {
-        Map<TaskInvocation, Integer> position = new IdentityHashMap<>();
-        if (!reportedTasks.isEmpty()) {
-            for (StageDefinition stage : reportedTasks.get(0).stage().flow().stages()) {
-                stage.invocations().forEach(invocation -> position.put(invocation, position.size()));
-            }
+        if (reportedTasks.isEmpty()) {
+            return reports;
         }
-        List<Integer> order = new ArrayList<>();
+        Comparator<TaskInvocation> order = reportedTasks.get(0).stage().flow().definitionOrder();
+        List<Integer> indexes = new ArrayList<>();
         for (int i = 0; i < reports.size(); i++) {
-            order.add(i);
+            indexes.add(i);
         }
-        order.sort(Comparator.comparing(i -> position.getOrDefault(reportedTasks.get(i), Integer.MAX_VALUE)));
-        return order.stream().map(reports::get).toList();
+        indexes.sort(Comparator.comparing(reportedTasks::get, order));
+        return indexes.stream().map(reports::get).toList();
     }
 
     synchronized RunResult result(FlowDefinition flow, String runId, long millis, ConfigContext config) {
