@@ -159,22 +159,11 @@ final class RunLedger {
      * task at a time meets first.
      */
     private void failed(TaskInvocation task, DagException error) {
-        if (failure == null || failedTask != null && position(task) < position(failedTask)) {
+        if (failure == null || failedTask != null
+                && task.stage().flow().definitionOrder().compare(task, failedTask) < 0) {
             failure = error;
             failedTask = task;
         }
-    }
-
-    private static int position(TaskInvocation task) {
-        int position = 0;
-        for (StageDefinition stage : task.stage().flow().stages()) {
-            int index = stage.invocations().indexOf(task);
-            if (index >= 0) {
-                return position + index;
-            }
-            position += stage.invocations().size();
-        }
-        return position;
     }
 
     /** Notes a warning about the run as a whole; returns whether it is new. */
