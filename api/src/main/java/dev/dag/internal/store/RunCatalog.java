@@ -1,8 +1,7 @@
 package dev.dag.internal.store;
 
+import dev.dag.internal.jdbc.Queries;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -65,25 +64,22 @@ public final class RunCatalog {
         Map<String, Set<String>> listedViews = new HashMap<>();
         stages.forEach(stage -> listedViews.put(stage, new HashSet<>()));
         String dataSchema = database.dataSchema();
-        try (PreparedStatement select = connection.prepareStatement(
-                database.dialect().selectCatalogOfRun(stageSchemas.size()))) {
-            select.setString(1, dataSchema);
-            for (int i = 0; i < stageSchemas.size(); i++) {
-                select.setString(i + 2, stageSchemas.get(i));
-            }
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    String schema = rows.getString(1);
-                    if (schema.equals(dataSchema)) {
-                        tables.add(rows.getString(2));
-                    }
-                    String stage = stageBySchema.get(schema);
-                    if (stage != null && rows.getBoolean(3)) {
-                        listedViews.get(stage).add(rows.getString(2));
-                    }
-                }
-            }
+        Object[] schemas = new Object[stageSchemas.size() + 1];
+        schemas[0] = dataSchema;
+        for (int i = 0; i < stageSchemas.size(); i++) {
+            schemas[i + 1] = stageSchemas.get(i);
         }
+        Queries.list(connection, database.dialect().selectCatalogOfRun(stageSchemas.size()), rows -> {
+            String schema = rows.getString(1);
+            if (schema.equals(dataSchema)) {
+                tables.add(rows.getString(2));
+            }
+            String stage = stageBySchema.get(schema);
+            if (stage != null && rows.getBoolean(3)) {
+                listedViews.get(stage).add(rows.getString(2));
+            }
+            return null;
+        }, schemas);
         dataTables = tables;
         views.clear();
         views.putAll(listedViews);

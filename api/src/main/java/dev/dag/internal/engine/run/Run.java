@@ -409,8 +409,9 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
     }
 
     /**
-     * Ends the run: drops old versions' tables that only this run could still read, ends its presence, records
-     * it in the metadata and fixes its result.
+     * Ends the run: fixes its result, records it in the metadata, ends its presence, then drops old versions'
+     * tables that only this run could still read (in that order: a stage published while the run was ending may
+     * have kept a table for it, which the drop after its presence ended finds).
      */
     RunResult finish() {
         ending.lock();
@@ -418,8 +419,8 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
             if (result == null) {
                 AgentPresence.unmatchedTaskEntries().forEach(this::warn);
                 result = ledger.result(flow, runId, millis(), config);
-                if (!abortedAtExit && mode.writes()) {
-                    RetiredTables.dropUnread(database, metadata, runId);
+                boolean recorded = !abortedAtExit && mode.writes();
+                if (recorded) {
                     DagException failure = ledger.failure();
                     RunReport report = ReportBuilder.ofRun(flow, result, recorder, instanceText(), startedAt,
                             failure == null ? null : failure.getMessage());
@@ -427,6 +428,10 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
                     ledger.runFinished(metadata, runId, ReportJson.write(report), historyCutoff());
                 }
                 ended();
+                if (recorded) {
+                    // after leaving the live runs: a run publishing meanwhile no longer keeps a table for this one
+                    RetiredTables.dropUnread(database, metadata, runId);
+                }
                 if (!mode.writes()) { // nothing ran: a plan or a dry run only read the committed versions
                     LOG.info("plan {} of flow '{}' {} in {} ms: nothing was run or written", runId, flow.name(),
                             result.successful() ? "made" : "failed", result.millis());

@@ -361,14 +361,14 @@ public final class MetadataSql {
     public String publishObjects() {
         return "UPDATE " + table("objects") + " SET state = CASE WHEN state = 'published' THEN 'retired' "
                 + "ELSE 'published' END, retired_while = CASE WHEN state = 'published' THEN " + VARCHAR + " END "
-                + "WHERE stage = ? AND (run_id = ? AND state = 'staged' OR physical_name IN "
-                + elementsOf(VARCHAR_ARRAY) + " OR state = 'published' AND physical_name IN "
-                + elementsOf(VARCHAR_ARRAY) + ")";
+                + "WHERE stage = ? AND (run_id = ? AND state = 'staged' OR "
+                + dialect.memberOf("physical_name", VARCHAR_ARRAY) + " OR state = 'published' AND "
+                + dialect.memberOf("physical_name", VARCHAR_ARRAY) + ")";
     }
 
     /** Forgets objects; parameter: their physical names (an array). */
     public String deleteObjects() {
-        return "DELETE FROM " + table("objects") + " WHERE physical_name IN " + elementsOf(VARCHAR_ARRAY);
+        return "DELETE FROM " + table("objects") + " WHERE " + dialect.memberOf("physical_name", VARCHAR_ARRAY);
     }
 
     /** Forgets one object; parameter: physical_name. */
@@ -387,9 +387,9 @@ public final class MetadataSql {
      */
     public String selectStageRecords() {
         return "SELECT stage, 'object', physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, "
-                + "run_id, state, retired_while FROM " + table("objects") + " WHERE stage IN " + elementsOf(VARCHAR_ARRAY)
+                + "run_id, state, retired_while FROM " + table("objects") + " WHERE " + dialect.memberOf("stage", VARCHAR_ARRAY)
                 + " UNION ALL SELECT stage, 'version', NULL, NULL, NULL, NULL, NULL, NULL, NULL, entries, run_id, state, "
-                + "NULL FROM " + table("versions") + " WHERE stage IN " + elementsOf(VARCHAR_ARRAY)
+                + "NULL FROM " + table("versions") + " WHERE " + dialect.memberOf("stage", VARCHAR_ARRAY)
                 + " AND state IN ('published', 'staged')";
     }
 
@@ -427,8 +427,8 @@ public final class MetadataSql {
 
     /** Forgets the versions runs wrote but did not publish in a stage; parameters: stage, the run ids (an array). */
     public String deleteStagedVersions() {
-        return "DELETE FROM " + table("versions") + " WHERE stage = ? AND state = 'staged' AND run_id IN "
-                + elementsOf(VARCHAR_ARRAY);
+        return "DELETE FROM " + table("versions") + " WHERE stage = ? AND state = 'staged' AND "
+                + dialect.memberOf("run_id", VARCHAR_ARRAY);
     }
 
     /**
@@ -479,10 +479,5 @@ public final class MetadataSql {
     /** One row per element of the array parameter. */
     private static String each(String array) {
         return "unnest(" + array + ")";
-    }
-
-    /** The elements of the array parameter, as a subquery for IN. */
-    private static String elementsOf(String array) {
-        return "(SELECT unnest(" + array + "))";
     }
 }

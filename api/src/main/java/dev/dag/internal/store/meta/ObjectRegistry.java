@@ -4,7 +4,6 @@ import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -54,20 +53,9 @@ public final class ObjectRegistry {
      */
     public void registerStaged(Connection connection, NewObject object, String runId) throws SQLException {
         runs.recordStartWith(connection, runId);
-        try (PreparedStatement insert = connection.prepareStatement(sql.insertStaged())) {
-            insert.setString(1, object.physicalName());
-            insert.setString(2, object.stage());
-            insert.setString(3, object.name());
-            insert.setString(4, object.kind().stored());
-            insert.setString(5, object.task());
-            insert.setString(6, runId);
-            insert.setLong(7, object.rows());
-            insert.setString(8, object.cacheKey());
-            insert.setString(9, object.query());
-            insert.setString(10, object.blobType());
-            insert.setString(11, object.blobJson());
-            insert.executeUpdate();
-        }
+        Queries.update(connection, sql.insertStaged(), object.physicalName(), object.stage(), object.name(),
+                object.kind().stored(), object.task(), runId, object.rows(), object.cacheKey(), object.query(),
+                object.blobType(), object.blobJson());
     }
 
     /** Every object of a stage, whatever its state: published ones and what earlier runs left. */

@@ -107,6 +107,11 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
+    public String memberOf(String value, String array) {
+        return value + " = ANY(" + array + ")";
+    }
+
+    @Override
     public String jsonArrayElements(String column) {
         return "json_array_elements(CAST(" + column + " AS json))";
     }
