@@ -48,9 +48,17 @@ public final class OneOfTenChanged implements Scenario {
             report.add(ReportRow.atMost(String.format("b. rerun, 1 of 10 tables (%,d rows each) changed", rows),
                     db.label(), Millis.format(samples.get(0).medianMillis()),
                     Millis.format(samples.get(1).medianMillis()) + " (plain CTAS)",
-                    String.format("%.2f (dag/plain)", ratio), ratio, 1.3, "<= 1.3"));
+                    String.format("%.2f (dag/plain)", ratio), ratio, goal(db), "<= " + goal(db)));
         }
         report.note(String.format("b/%s: first build of the 10 tables: %s", db.label(), Millis.format(build / 1e6)));
+    }
+
+    /**
+     * dag's own cost on top of the CTAS: on PostgreSQL its bookkeeping is a few round trips; on DuckDB each of its
+     * statements costs about a millisecond, against a CTAS of tens.
+     */
+    private static double goal(BenchDatabase db) {
+        return db.kind() == BenchDatabase.Kind.POSTGRES ? 1.15 : 1.3;
     }
 
     /** The first run, which builds all ten tables; returns its time in nanoseconds. */
