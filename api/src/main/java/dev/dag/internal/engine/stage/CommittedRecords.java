@@ -40,7 +40,7 @@ public final class CommittedRecords {
      * Before taking a stage's lock: reads the records of every stage of the run whose lock no run holds, once per
      * run, and only where that read can stay true (several stages, every run of the database seen).
      */
-    synchronized void readAhead(Connection connection) throws SQLException {
+    synchronized void readAhead() throws SQLException {
         if (read) {
             return;
         }
@@ -56,7 +56,9 @@ public final class CommittedRecords {
             marks.clear();
             return;
         }
-        readFirst = metadata.stageRecords(connection, marks.keySet());
+        try (Connection connection = database.connection()) {
+            readFirst = metadata.stageRecords(connection, marks.keySet());
+        }
     }
 
     /**

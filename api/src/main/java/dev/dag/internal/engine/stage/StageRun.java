@@ -76,8 +76,8 @@ public final class StageRun implements AutoCloseable {
 
     private void lockAndPrepare() {
         database.requireStageSchemaFits(stage);
-        try (Connection connection = database.connection()) {
-            records.readAhead(connection);
+        try {
+            records.readAhead();
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read the metadata of stage '" + stage + "' in "
                     + database.config() + ": " + e.getMessage(), null, null, stage, null, e);
