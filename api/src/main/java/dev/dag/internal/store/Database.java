@@ -13,7 +13,6 @@ import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.lock.Connections;
 import dev.dag.internal.store.dialect.lock.Coordination;
 import dev.dag.internal.store.dialect.lock.Presence;
-import dev.dag.internal.store.dialect.lock.ReadUnderLock;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -250,15 +249,14 @@ public final class Database implements AutoCloseable {
 
     /**
      * Takes the lock that lets one run at a time write {@code stage} on this database (across processes where the
-     * database supports it), for run {@code runId}, waiting up to the instance's lock timeout; runs {@code read}
-     * (or null) in the round trip that takes it, where the coordination can.
+     * database supports it), for run {@code runId}, waiting up to the instance's lock timeout.
      *
      * @return the held lock, or null if the timeout passed
      */
-    public StageLock lockStage(String runId, String stage, Consumer<String> waiting, ReadUnderLock read)
+    public StageLock lockStage(String runId, String stage, Consumer<String> waiting)
             throws SQLException, InterruptedException {
-        return coordination.lockAndRead(runId, lockName(stage), connections,
-                Duration.ofSeconds(config.lockTimeoutSeconds()), waiting, read);
+        return coordination.lock(runId, lockName(stage), connections, Duration.ofSeconds(config.lockTimeoutSeconds()),
+                waiting);
     }
 
     /** A mark of the lock of {@code stage} while no run holds it, where every run that may take it is seen. */

@@ -63,19 +63,15 @@ public final class CommittedRecords {
 
     /**
      * The records of {@code stage}, whose lock this run holds ({@code lock}): those read ahead if no other run took
-     * the lock since, else those read with the lock ({@code withLock}, where its coordination could), else read now.
+     * the lock since, else read now.
      */
-    StageRecords of(Connection connection, String stage, StageLock lock, StageRecords.UnderLock withLock)
-            throws SQLException {
+    StageRecords of(Connection connection, String stage, StageLock lock) throws SQLException {
         Long mark;
         synchronized (this) {
             mark = marks.remove(stage);
         }
         if (mark != null && lock.firstSince(mark)) {
             return readFirst.get(stage);
-        }
-        if (withLock.wasRead()) {
-            return withLock.records();
         }
         return metadata.stageRecords(connection, List.of(stage)).get(stage);
     }

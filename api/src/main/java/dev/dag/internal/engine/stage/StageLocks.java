@@ -2,7 +2,6 @@ package dev.dag.internal.engine.stage;
 
 import dev.dag.MaterializationException;
 import dev.dag.internal.store.Database;
-import dev.dag.internal.store.dialect.lock.ReadUnderLock;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.SQLException;
 import org.slf4j.Logger;
@@ -21,15 +20,10 @@ public final class StageLocks {
      * @throws MaterializationException if another run still holds it then, or the lock cannot be taken
      */
     public static StageLock take(Database database, String runId, String stage) {
-        return take(database, runId, stage, null);
-    }
-
-    /** As {@link #take(Database, String, String)}, running {@code read} with the lock where the database can. */
-    static StageLock take(Database database, String runId, String stage, ReadUnderLock read) {
         int timeout = database.config().lockTimeoutSeconds();
         try {
-            StageLock held = database.lockStage(runId, stage, holder -> LOG.info("stage {}: waiting up to {} s for "
-                    + "the stage lock: {}", stage, timeout, holder), read);
+            StageLock held = database.lockStage(runId, stage, holder -> LOG.info("stage {}: waiting up to {} s for the "
+                    + "stage lock: {}", stage, timeout, holder));
             if (held == null) {
                 throw new MaterializationException("Stage '" + stage + "' is being written by another run, which still "
                         + "held it after " + timeout + " s (lock_timeout_seconds). Wait for it to finish, or raise the "

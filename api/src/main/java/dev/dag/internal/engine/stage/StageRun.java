@@ -82,10 +82,9 @@ public final class StageRun implements AutoCloseable {
             throw new MaterializationException("Cannot read the metadata of stage '" + stage + "' in "
                     + database.config() + ": " + e.getMessage(), null, null, stage, null, e);
         }
-        StageRecords.UnderLock withLock = metadata.stageRecordsUnderLock(stage);
-        lock = StageLocks.take(database, runId, stage, withLock);
+        lock = StageLocks.take(database, runId, stage);
         try (Connection connection = database.connection()) {
-            StageRecords read = records.of(connection, stage, lock, withLock);
+            StageRecords read = records.of(connection, stage, lock);
             List<StoredObject> leftovers = takePublished(read.objects());
             StageEntries entries = read.entries();
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),

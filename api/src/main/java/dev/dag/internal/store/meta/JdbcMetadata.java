@@ -54,11 +54,6 @@ final class JdbcMetadata implements Metadata {
     }
 
     @Override
-    public StageRecords.UnderLock stageRecordsUnderLock(String stage) {
-        return new StageRecords.UnderLock(sql, stage);
-    }
-
-    @Override
     public RunLog runs() {
         return runs;
     }

@@ -62,9 +62,6 @@ public interface Metadata {
     /** What a run reads of each of {@code stages} before it writes them, with one query. */
     Map<String, StageRecords> stageRecords(Connection connection, Collection<String> stages) throws SQLException;
 
-    /** The read of {@code stage}'s records to make with its lock, in the lock's round trip where that can be. */
-    StageRecords.UnderLock stageRecordsUnderLock(String stage);
-
     /** The runs: their start, their end and what they did, which runs are live. */
     RunLog runs();
 

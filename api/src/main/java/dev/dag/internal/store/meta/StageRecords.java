@@ -2,12 +2,10 @@ package dev.dag.internal.store.meta;
 
 import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.store.dialect.MetadataSql;
-import dev.dag.internal.store.dialect.lock.ReadUnderLock;
 import dev.dag.internal.store.meta.CacheEntries.StageEntries;
 import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,72 +26,20 @@ public record StageRecords(List<StoredObject> objects, StageEntries entries) {
     /** The records of each of {@code stages}, with one query; a stage never written has empty ones. */
     static Map<String, StageRecords> read(Connection connection, MetadataSql sql, Collection<String> stages)
             throws SQLException {
-        Map<String, StageRecords> byStage = empty(stages);
-        Array names = MetadataValues.varchars(connection, stages, stage -> stage);
-        Queries.list(connection, sql.selectStageRecords(), rows -> {
-            add(byStage, rows);
-            return null;
-        }, names, names);
-        return byStage;
-    }
-
-    private static Map<String, StageRecords> empty(Collection<String> stages) {
         Map<String, StageRecords> byStage = new LinkedHashMap<>();
         stages.forEach(stage -> byStage.put(stage, new StageRecords(new ArrayList<>(),
                 new StageEntries(new ArrayList<>(), new ArrayList<>()))));
-        return byStage;
-    }
-
-    /** Adds the record in the current row of {@code rows} to its stage's. */
-    private static void add(Map<String, StageRecords> byStage, ResultSet rows) throws SQLException {
-        String stage = rows.getString(1);
-        StageRecords records = byStage.get(stage);
-        if ("object".equals(rows.getString(2))) {
-            records.objects().add(ObjectRegistry.stored(rows, 3));
-        } else {
-            CacheEntries.add(records.entries(), stage, rows.getString(12), rows.getString(11), rows.getString(10));
-        }
-    }
-
-    /** The records of {@code stage}, read with the stage's lock where its coordination can ({@link ReadUnderLock}). */
-    public static final class UnderLock implements ReadUnderLock {
-        private final MetadataSql sql;
-        private final String stage;
-        private StageRecords records;
-
-        UnderLock(MetadataSql sql, String stage) {
-            this.sql = sql;
-            this.stage = stage;
-        }
-
-        @Override
-        public String sql() {
-            return sql.selectStageRecords();
-        }
-
-        @Override
-        public Object[] parameters(Connection connection) throws SQLException {
-            Array names = MetadataValues.varchars(connection, List.of(stage), name -> name);
-            return new Object[] {names, names};
-        }
-
-        @Override
-        public void read(ResultSet rows) throws SQLException {
-            Map<String, StageRecords> byStage = empty(List.of(stage));
-            while (rows.next()) {
-                add(byStage, rows);
+        Array names = MetadataValues.varchars(connection, stages, stage -> stage);
+        Queries.list(connection, sql.selectStageRecords(), rows -> {
+            String stage = rows.getString(1);
+            StageRecords records = byStage.get(stage);
+            if ("object".equals(rows.getString(2))) {
+                records.objects().add(ObjectRegistry.stored(rows, 3));
+            } else {
+                CacheEntries.add(records.entries(), stage, rows.getString(12), rows.getString(11), rows.getString(10));
             }
-            records = byStage.get(stage);
-        }
-
-        @Override
-        public boolean wasRead() {
-            return records != null;
-        }
-
-        /** What was read with the lock; only when {@link #wasRead()}. */
-        public StageRecords records() {
-            return records;
-        }
+            return null;
+        }, names, names);
+        return byStage;
     }
 }

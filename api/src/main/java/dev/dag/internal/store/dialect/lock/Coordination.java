@@ -41,16 +41,6 @@ public interface Coordination {
             throws SQLException, InterruptedException;
 
     /**
-     * As {@link #lock}, and runs {@code read} in the round trip that takes the lock where this coordination can (it
-     * then {@link ReadUnderLock#wasRead}); else the caller reads under the lock.
-     */
-    default StageLock lockAndRead(String runId, String name, Connections connections, Duration timeout,
-                                  Consumer<String> waiting, ReadUnderLock read)
-            throws SQLException, InterruptedException {
-        return lock(runId, name, connections, timeout, waiting);
-    }
-
-    /**
      * A mark of the lock named {@code name}, taken now, when this coordination sees every run that may take it (the
      * runs of this process) and none holds it; empty otherwise. What a run reads after the mark stays true until
      * another run takes the lock: {@link StageLock#firstSince} tells a run that takes it later whether one did.

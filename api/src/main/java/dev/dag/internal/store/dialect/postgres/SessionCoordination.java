@@ -7,7 +7,6 @@ import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.dialect.lock.Connections;
 import dev.dag.internal.store.dialect.lock.Coordination;
 import dev.dag.internal.store.dialect.lock.Presence;
-import dev.dag.internal.store.dialect.lock.ReadUnderLock;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -101,21 +100,13 @@ public final class SessionCoordination implements Coordination {
     @Override
     public StageLock lock(String runId, String name, Connections connections, Duration timeout,
                           Consumer<String> waiting) throws SQLException, InterruptedException {
-        return lockAndRead(runId, name, connections, timeout, waiting, null);
-    }
-
-    /** The lock statement and {@code read} go in one round trip; a lock taken only after waiting reads nothing. */
-    @Override
-    public StageLock lockAndRead(String runId, String name, Connections connections, Duration timeout,
-                                 Consumer<String> waiting, ReadUnderLock read)
-            throws SQLException, InterruptedException {
         long key = AdvisoryKeys.of(name);
         long deadline = System.nanoTime() + timeout.toNanos();
-        Opened<Integer> opened = open(connections, candidate -> tryLock(candidate, key, read));
+        Opened<Integer> opened = open(connections, candidate -> tryLock(candidate, key));
         Connection session = opened.session();
         try {
             boolean reported = false;
-            for (int pid = opened.first(); pid < 0; pid = tryLock(session, key, null)) {
+            for (int pid = opened.first(); pid < 0; pid = tryLock(session, key)) {
                 if (!reported) {
                     waiting.accept("another process holds the advisory lock " + key + " (" + name + ")");
                     reported = true;
@@ -133,32 +124,15 @@ public final class SessionCoordination implements Coordination {
         }
     }
 
-    /**
-     * The session's backend pid if it got the lock, else -1; with {@code read} (or null), its query follows in the
-     * same round trip and is read if the lock was granted.
-     */
-    private static int tryLock(Connection session, long key, ReadUnderLock read) throws SQLException {
-        String lock = "SELECT pg_try_advisory_lock(?), pg_backend_pid()";
-        try (PreparedStatement statement = session.prepareStatement(read == null ? lock : lock + "; " + read.sql())) {
+    /** The session's backend pid if it got the lock, else -1. */
+    private static int tryLock(Connection session, long key) throws SQLException {
+        try (PreparedStatement statement = session.prepareStatement(
+                "SELECT pg_try_advisory_lock(?), pg_backend_pid()")) {
             statement.setLong(1, key);
-            if (read != null) {
-                Object[] parameters = read.parameters(session);
-                for (int i = 0; i < parameters.length; i++) {
-                    statement.setObject(i + 2, parameters[i]);
-                }
-            }
-            statement.execute();
-            int pid;
-            try (ResultSet result = statement.getResultSet()) {
+            try (ResultSet result = statement.executeQuery()) {
                 result.next();
-                pid = result.getBoolean(1) ? result.getInt(2) : -1;
+                return result.getBoolean(1) ? result.getInt(2) : -1;
             }
-            if (read != null && statement.getMoreResults() && pid >= 0) {
-                try (ResultSet rows = statement.getResultSet()) {
-                    read.read(rows);
-                }
-            }
-            return pid;
         }
     }
 
