@@ -17,12 +17,14 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
  * A JDBC driver in front of the real one for one URL: it counts the statements executed on the connections it
  * opens and the transactions they commit (an explicit {@code commit}, or a statement executed in auto-commit mode,
- * which commits on its own). Registered first, so that a pool opened for the URL afterwards gets its connections.
+ * which commits on its own), and can hold a thread before a statement ({@link #beforeEach}). Registered first, so
+ * that a pool opened for the URL afterwards gets its connections.
  */
 public final class CountingDriver implements Driver, AutoCloseable {
     private static final Set<String> EXECUTIONS = Set.of("execute", "executeQuery", "executeUpdate",
@@ -32,6 +34,7 @@ public final class CountingDriver implements Driver, AutoCloseable {
     private final AtomicLong statements = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
     private final List<String> executed = Collections.synchronizedList(new ArrayList<>());
+    private volatile Consumer<String> beforeEach = sql -> { };
 
     private CountingDriver(String url, Driver real) {
         this.url = url;
@@ -46,6 +49,14 @@ public final class CountingDriver implements Driver, AutoCloseable {
         DriverManager.registerDriver(counting);
         DriverManager.registerDriver(real);
         return counting;
+    }
+
+    /**
+     * Runs {@code hook} with each statement's text on the thread that executes it, just before: a test can hold a
+     * thread at one statement while others go on.
+     */
+    public void beforeEach(Consumer<String> hook) {
+        this.beforeEach = hook;
     }
 
     /** Statements executed so far (a batch counts once: one round trip). */
@@ -100,9 +111,11 @@ public final class CountingDriver implements Driver, AutoCloseable {
                 return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {method.getReturnType()},
                         (statementProxy, statementMethod, statementArgs) -> {
                             if (EXECUTIONS.contains(statementMethod.getName())) {
+                                String sql = prepared != null ? prepared : statementArgs != null
+                                        && statementArgs.length > 0 ? String.valueOf(statementArgs[0]) : "(batch)";
+                                beforeEach.accept(sql);
                                 statements.incrementAndGet();
-                                executed.add(prepared != null ? prepared : statementArgs != null
-                                        && statementArgs.length > 0 ? String.valueOf(statementArgs[0]) : "(batch)");
+                                executed.add(sql);
                                 if (connection.getAutoCommit()) {
                                     commits.incrementAndGet();
                                 }
