@@ -17,6 +17,7 @@ import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
 import dev.dag.it.support.Frames;
+import dev.dag.it.support.Latches;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
@@ -73,16 +74,6 @@ class ParallelRunIT {
         }
     }
 
-    private static void await(CountDownLatch latch, String what) {
-        try {
-            if (!latch.await(MEETING_SECONDS, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("gave up waiting for " + what);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted waiting for " + what, e);
-        }
-    }
 
     @Materialize
     static Table meets(String name) {
@@ -261,7 +252,7 @@ class ParallelRunIT {
     @Materialize(version = "1")
     static Table waitsForTheFailure(int g) {
         if (failing && meetWhenFailing) {
-            await(failed, "the failure in stage b"); // still running when the later stage fails
+            Latches.await(failed, "the failure in stage b"); // still running when the later stage fails
         }
         return Table.of("SELECT " + g + " AS g").name("a_out");
     }
@@ -270,7 +261,7 @@ class ParallelRunIT {
     static Table fails(int g) {
         if (failing) {
             if (meetWhenFailing) {
-                await(longTaskStarted, "the long task of stage b");
+                Latches.await(longTaskStarted, "the long task of stage b");
             }
             failed.countDown();
             throw new IllegalStateException("fails on purpose");

@@ -12,6 +12,7 @@ import dev.dag.Stage;
 import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.it.support.Flows;
+import dev.dag.it.support.Latches;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -63,7 +64,7 @@ class ReadAheadIT {
                 public void taskStarted(RunContext run, String stage, String task) {
                     if (stage.equals("ahead_one")) {
                         inFirstStage.countDown();
-                        await(otherPublished);
+                        Latches.await(otherPublished, "the other flow's publish");
                     }
                 }
             };
@@ -81,17 +82,6 @@ class ReadAheadIT {
                     + "version the other flow published after its read-ahead:\n" + result.summary());
             assertEquals(List.of(List.of(2)), db.published("ahead_two", "second"));
             assertEquals(1, db.tablesIn("ahead_two").size(), "the stage holds its one table: " + db.tablesIn("ahead_two"));
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            if (!latch.await(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the other run did not publish in time");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

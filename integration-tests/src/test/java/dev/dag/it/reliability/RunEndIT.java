@@ -10,6 +10,7 @@ import dev.dag.Table;
 import dev.dag.TaskOutcome;
 import dev.dag.it.support.CountingDriver;
 import dev.dag.it.support.Flows;
+import dev.dag.it.support.Latches;
 import dev.dag.it.support.TestDatabase;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -47,7 +48,7 @@ class RunEndIT {
                 if (Thread.currentThread().getName().equals(ENDING) && sql.contains("\"runs\"")
                         && sql.contains("finished_at")) {
                     recordingItsEnd.countDown();
-                    await(otherRunEnded);
+                    Latches.await(otherRunEnded, "the other run's end");
                 }
             });
             CompletableFuture<Result> ending = new CompletableFuture<>();
@@ -62,17 +63,6 @@ class RunEndIT {
             assertEquals(TaskOutcome.CACHE_VALID, ended.task("numbers").orElseThrow().outcome(), ended.summary());
             assertEquals(TaskOutcome.RAN, publishing.task("numbers").orElseThrow().outcome(), publishing.summary());
             NothingLost.assertIntactAndClean(db);
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            if (!latch.await(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the other run did not end in time");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }
