@@ -11,12 +11,12 @@ import dev.dag.TaskOutcome;
 import dev.dag.it.support.CountingDriver;
 import dev.dag.it.support.Flows;
 import dev.dag.it.support.Latches;
+import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 
 /**
  * A publish keeps the replaced table while another run is live (it may still read it); that run drops it when it
@@ -37,10 +37,9 @@ class RunEndIT {
         return Flows.oneStage("run_end", "run_end", () -> numbers(generation));
     }
 
-    @Test
-    void aTableKeptForARunThatWasEndingIsDroppedWhenItEnds() throws Exception {
-        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.DUCKDB, "runEnd");
-             CountingDriver driver = CountingDriver.install(db.config().url())) {
+    @OnEachDatabase
+    void aTableKeptForARunThatWasEndingIsDroppedWhenItEnds(TestDatabase db) throws Exception {
+        try (CountingDriver driver = CountingDriver.install(db.config().url())) {
             db.run(flow(1));
             CountDownLatch recordingItsEnd = new CountDownLatch(1);
             CountDownLatch otherRunEnded = new CountDownLatch(1);
