@@ -89,7 +89,7 @@ public final class CommittedVersion {
     }
 
     /**
-     * The flow of the run that committed this version (null if the stage was never committed); looked up
+     * The flow of the run that published this version (null if the stage was never published); looked up
      * when first asked, which only a rerun's reason does.
      */
     public synchronized String lastFlow() {

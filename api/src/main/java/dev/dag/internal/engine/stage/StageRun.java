@@ -92,7 +92,7 @@ public final class StageRun implements AutoCloseable {
             leftovers.removeAll(unpublished.objects());
             committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
-            readEntries(connection, entries.published());
+            readEntries(connection, entries);
             if (committed.isEmpty() || committed.hasMissing()) {
                 new StagePublisher(database).prepareSchemas(connection, stage); // a stage published intact has them
             }
@@ -111,7 +111,7 @@ public final class StageRun implements AutoCloseable {
         try (Connection connection = database.connection()) {
             StageRecords read = metadata.stageRecords(connection, List.of(stage)).get(stage);
             takePublished(read.objects());
-            readEntries(connection, read.entries().published());
+            readEntries(connection, read.entries());
         } catch (SQLException e) {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
@@ -132,8 +132,8 @@ public final class StageRun implements AutoCloseable {
     }
 
     /** Takes the committed cache entries and notes which committed tables are gone from the database. */
-    private void readEntries(Connection connection, List<CacheEntry> published) throws SQLException {
-        for (CacheEntry entry : published) {
+    private void readEntries(Connection connection, StageEntries entries) throws SQLException {
+        for (CacheEntry entry : entries.published()) {
             committed.add(entry);
         }
         if (!committed.isEmpty()) {
@@ -142,15 +142,20 @@ public final class StageRun implements AutoCloseable {
                 catalog.relist(connection);
                 committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
             }
-            committed.lastFlowFrom(this::lastCommittingFlow);
+            String publishedBy = entries.publishedBy();
+            committed.lastFlowFrom(() -> publishingFlow(publishedBy));
         }
     }
 
-    private String lastCommittingFlow() {
+    /** The flow of the run that published the committed version (null when unknown). */
+    private String publishingFlow(String publishedBy) {
+        if (publishedBy == null) {
+            return null;
+        }
         try (Connection connection = database.connection()) {
-            return metadata.runs().lastCommittingFlow(connection, stage);
+            return metadata.runs().flowOf(connection, publishedBy);
         } catch (SQLException e) {
-            LOG.debug("stage {}: cannot read which flow committed it last: {}", stage, e.getMessage());
+            LOG.debug("stage {}: cannot read which flow published it: {}", stage, e.getMessage());
             return null;
         }
     }

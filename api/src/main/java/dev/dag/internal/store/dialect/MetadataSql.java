@@ -342,10 +342,9 @@ public final class MetadataSql {
         return "SELECT physical_name FROM " + table("objects");
     }
 
-    /** The flow of the run that committed a stage last: column (flow); parameter: stage. */
-    public String selectLastCommittingFlow() {
-        return "SELECT r.flow FROM " + table("versions") + " c JOIN " + table("runs") + " r ON r.run_id = c.run_id"
-                + " WHERE c.stage = ? AND c.committed_at IS NOT NULL ORDER BY c.committed_at DESC LIMIT 1";
+    /** The flow of a run: column (flow); parameter: run_id. */
+    public String selectFlowOfRun() {
+        return "SELECT flow FROM " + table("runs") + " WHERE run_id = ?";
     }
 
     /** When a run started; parameter: run_id. */
@@ -381,9 +380,9 @@ public final class MetadataSql {
      * third: physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, run_id, state,
      * retired_while), and the versions that hold cache entries, its published one and those written but not
      * published (entries in blob_json's column, then run_id, state); the first two columns are the stage and
-     * 'object' or 'version'. Parameters: the stages (an array), twice. (The flow that committed a stage last is read
-     * apart, only when a run writes the stage: as a correlated subquery here it made this query, run for every stage
-     * of every run, three times as slow on DuckDB.)
+     * 'object' or 'version'. Parameters: the stages (an array), twice. (The flow of the run that published a version is
+     * read apart, only when a task reruns: as a join here it made this query, run for every stage of every run,
+     * three times as slow on DuckDB.)
      */
     public String selectStageRecords() {
         return "SELECT stage, 'object', physical_name, name, kind, row_count, cache_key, query, blob_type, blob_json, "

@@ -28,8 +28,11 @@ public final class CacheEntries {
     public record StagedEntry(String runId, CacheEntry entry) {
     }
 
-    /** A stage's cache entries: its published version's, and those of versions written but not published. */
-    public record StageEntries(List<CacheEntry> published, List<StagedEntry> staged) {
+    /**
+     * A stage's cache entries: its published version's, and those of versions written but not published;
+     * {@code publishedBy}: the run that published the version (null when none is).
+     */
+    public record StageEntries(List<CacheEntry> published, List<StagedEntry> staged, String publishedBy) {
     }
 
     /** The cache entries of the stage's published version. */
@@ -39,15 +42,19 @@ public final class CacheEntries {
         return VersionRecord.entries(json, stage);
     }
 
-    /** Adds the entries of one version record ({@code json}) in {@code state}, written by {@code runId}. */
-    static void add(StageEntries entries, String stage, String state, String runId, String json)
+    /**
+     * Adds the entries of one version record ({@code json}) in {@code state}, written by {@code runId}; returns
+     * whether the version is the published one.
+     */
+    static boolean add(StageEntries entries, String stage, String state, String runId, String json)
             throws SQLException {
         List<CacheEntry> versionEntries = VersionRecord.entries(json, stage);
         if ("published".equals(state)) {
             entries.published().addAll(versionEntries);
-        } else {
-            versionEntries.forEach(entry -> entries.staged().add(new StagedEntry(runId, entry)));
+            return true;
         }
+        versionEntries.forEach(entry -> entries.staged().add(new StagedEntry(runId, entry)));
+        return false;
     }
 
     /**

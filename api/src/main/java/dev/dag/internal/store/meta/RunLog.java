@@ -62,6 +62,7 @@ public final class RunLog {
      */
     public void started(String runId, String flow) throws SQLException {
         Instant now = Instant.now();
+        RunFlows.started(runId, flow);
         if (database.allLiveRuns().isPresent()) {
             starts.put(runId, new Start(flow, now));
             return;
@@ -179,10 +180,16 @@ public final class RunLog {
                 .filter(started -> started.isAfter(since)).isPresent();
     }
 
-    /** The flow whose run committed {@code stage} last, or null if it was never committed. */
-    public String lastCommittingFlow(Connection connection, String stage) throws SQLException {
-        return Queries.first(connection, sql.selectLastCommittingFlow(), rows -> rows.getString(1), stage)
-                .orElse(null);
+    /**
+     * The flow of run {@code runId}, or null for an unknown run: read only when the run was not one of this
+     * process's latest (a rerun asking who published a stage usually finds the run before it here).
+     */
+    public String flowOf(Connection connection, String runId) throws SQLException {
+        String known = RunFlows.of(runId);
+        if (known != null) {
+            return known;
+        }
+        return Queries.first(connection, sql.selectFlowOfRun(), rows -> rows.getString(1), runId).orElse(null);
     }
 
     /** The report (JSON) kept for a run, or null. */

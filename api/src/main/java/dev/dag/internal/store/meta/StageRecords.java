@@ -28,7 +28,7 @@ public record StageRecords(List<StoredObject> objects, StageEntries entries) {
             throws SQLException {
         Map<String, StageRecords> byStage = new LinkedHashMap<>();
         stages.forEach(stage -> byStage.put(stage, new StageRecords(new ArrayList<>(),
-                new StageEntries(new ArrayList<>(), new ArrayList<>()))));
+                new StageEntries(new ArrayList<>(), new ArrayList<>(), null))));
         Array names = MetadataValues.varchars(connection, stages, stage -> stage);
         Queries.list(connection, sql.selectStageRecords(), rows -> {
             String stage = rows.getString(1);
@@ -36,7 +36,12 @@ public record StageRecords(List<StoredObject> objects, StageEntries entries) {
             if ("object".equals(rows.getString(2))) {
                 records.objects().add(ObjectRegistry.stored(rows, 3));
             } else {
-                CacheEntries.add(records.entries(), stage, rows.getString(12), rows.getString(11), rows.getString(10));
+                String runId = rows.getString(11);
+                if (CacheEntries.add(records.entries(), stage, rows.getString(12), runId, rows.getString(10))) {
+                    StageEntries entries = records.entries();
+                    byStage.put(stage, new StageRecords(records.objects(),
+                            new StageEntries(entries.published(), entries.staged(), runId)));
+                }
             }
             return null;
         }, names, names);

@@ -189,6 +189,26 @@ class MetadataStoreTest {
         }
     }
 
+    /**
+     * Which flow published a stage: the stage's records name the publishing run, and the flow of a run another
+     * process recorded (not one this process started) is read from the store.
+     */
+    @Test
+    void theFlowThatPublishedAStageIsFoundForARunOfAnotherProcess() throws SQLException {
+        try (Database database = open(dir); Connection connection = database.connection()) {
+            Metadata store = openStore(database);
+            execute(connection, "INSERT INTO dag_meta.runs (run_id, flow, started_at, status) VALUES "
+                    + "('elsewhere-1', 'nightly', TIMESTAMP '2026-12-01 02:00:00', 'succeeded')");
+            store.publish(connection, "raw", "elsewhere-1", written(List.of(entry("load", 0, "k-load"))), Set.of());
+
+            String publishedBy = store.stageRecords(connection, List.of("raw")).get("raw").entries().publishedBy();
+
+            assertEquals("elsewhere-1", publishedBy);
+            assertEquals("nightly", store.runs().flowOf(connection, publishedBy));
+            assertEquals(null, store.runs().flowOf(connection, "never-ran"));
+        }
+    }
+
     /** Many rows, each kind written with one statement: none is lost or doubled. */
     @Test
     void manyRetiredObjectsEntriesAndTaskRunsAreAllWritten() throws SQLException {
