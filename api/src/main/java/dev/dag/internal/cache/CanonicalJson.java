@@ -11,6 +11,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -48,6 +51,11 @@ public final class CanonicalJson {
      * @throws IllegalArgumentException if Jackson cannot serialize it
      */
     public static String of(Object value) {
+        return isPlain(value) ? plain(value) : viaTree(value);
+    }
+
+    /** The general way: any value Jackson serializes, through a tree sorted after the fact. */
+    static String viaTree(Object value) {
         try {
             return MAPPER.writeValueAsString(sorted(MAPPER.valueToTree(normalized(value))));
         } catch (JsonProcessingException | IllegalArgumentException e) {
@@ -75,6 +83,61 @@ public final class CanonicalJson {
             return MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not JSON: " + json, e);
+        }
+    }
+
+    /**
+     * Whether {@code value} is a tree of maps, lists, text, whole numbers, booleans and nulls, as cache keys and
+     * call states are: such a tree is written straight, in the form {@link #viaTree} gives it, without building
+     * Jackson's tree and a sorted copy of it first (a cache-valid task writes a few of them).
+     */
+    private static boolean isPlain(Object value) {
+        if (value == null || value instanceof String || value instanceof Integer || value instanceof Long
+                || value instanceof Boolean) {
+            return true;
+        }
+        if (value instanceof Map<?, ?> map) {
+            return map.values().stream().allMatch(CanonicalJson::isPlain);
+        }
+        return value instanceof List<?> list && list.stream().allMatch(CanonicalJson::isPlain);
+    }
+
+    private static String plain(Object value) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator out = MAPPER.createGenerator(text)) {
+            writePlain(out, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return text.toString();
+    }
+
+    private static void writePlain(JsonGenerator out, Object value) throws IOException {
+        if (value == null) {
+            out.writeNull();
+        } else if (value instanceof String text) {
+            out.writeString(text);
+        } else if (value instanceof Integer number) {
+            out.writeNumber(number);
+        } else if (value instanceof Long number) {
+            out.writeNumber(number);
+        } else if (value instanceof Boolean flag) {
+            out.writeBoolean(flag);
+        } else if (value instanceof Map<?, ?> map) {
+            Map<String, Object> byKey = new TreeMap<>(); // keys as text, in order, as normalized() has them
+            map.forEach((key, element) -> byKey.put(String.valueOf(key), element));
+            out.writeStartObject();
+            for (Map.Entry<String, Object> field : byKey.entrySet()) {
+                out.writeFieldName(field.getKey());
+                writePlain(out, field.getValue());
+            }
+            out.writeEndObject();
+        } else {
+            out.writeStartArray();
+            for (Object element : (List<?>) value) {
+                writePlain(out, element);
+            }
+            out.writeEndArray();
         }
     }
 
