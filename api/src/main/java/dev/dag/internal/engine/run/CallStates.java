@@ -12,6 +12,11 @@ import dev.dag.internal.engine.define.Placeholders;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.engine.values.ValueWalker;
 import dev.dag.internal.hash.Hashes;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,7 +67,7 @@ final class CallStates {
      */
     static void refuseChangedSinceTheCall(TaskInvocation invocation) {
         CallState atCall = invocation.callState();
-        if (atCall == null) {
+        if (atCall == null || cannotChange(invocation)) {
             return;
         }
         CallState now = of(invocation);
@@ -85,6 +90,39 @@ final class CallStates {
                 + "records among them, but no other object. Pass a value that does not change afterwards (a record, "
                 + "a copy made for the call), or change it before the call.", invocation.taskName(), null,
                 invocation.stage().name());
+    }
+
+    /**
+     * Whether the call's state cannot have changed since it was recorded, without taking it again: a static task
+     * whose arguments (dag's own copy of them) are all values no one can change, as most calls of a flow are.
+     */
+    private static boolean cannotChange(TaskInvocation invocation) {
+        if (invocation.self() != null) {
+            return false;
+        }
+        for (Object arg : invocation.args()) {
+            if (!isUnchangeable(arg)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Text, boxed primitives, enums (hashed by their name), exact big numbers and dates, and other tasks' outputs
+     * (a {@code Table} may wrap rows the caller still holds, so it is not one). Exact classes where a subclass could
+     * add state.
+     */
+    private static boolean isUnchangeable(Object value) {
+        if (value == null || value instanceof String || value instanceof Integer || value instanceof Long
+                || value instanceof Boolean || value instanceof Double || value instanceof Float
+                || value instanceof Short || value instanceof Byte || value instanceof Character
+                || value instanceof Enum<?> || Placeholders.of(value) != null) {
+            return true;
+        }
+        Class<?> type = value.getClass();
+        return type == BigDecimal.class || type == BigInteger.class || type == LocalDate.class
+                || type == LocalDateTime.class || type == Instant.class;
     }
 
     /** The identity of a recorded call, for the state of the calls that take its outputs. */
