@@ -52,13 +52,15 @@ class NoSecretStoredIT {
                 "the second report", Files.readString(folder.resolve("report-2.html")),
                 "the first JVM's output (logs, summary)", firstRun,
                 "the second JVM's output (logs, summary, the failed connection's stack trace)", secondRun);
-        for (String secret : List.of(first, second)) {
+        for (String secret : List.of(first, second, Long.toString(SecretPipeline.pin(first)),
+                Long.toString(SecretPipeline.pin(second)))) {
             written.forEach((where, text) -> assertAbsent(secret, where, text));
         }
         assertTrue(metadata.contains("$secret"), "the secrets are keyed by their hash:\n" + metadata);
         assertEquals(Map.of("login", "RAN", "jdbcUrl", "RAN", "properties", "RAN", "authentication", "RAN",
-                "source", "CACHE_VALID", "fetch", "RAN", "token", "RAN", "signed", "RAN"), outcomes(secondRun), "a changed secret reruns the tasks "
-                + "that hold it; a config argument is keyed without its password:\n" + secondRun);
+                "source", "CACHE_VALID", "fetch", "RAN", "token", "RAN", "signed", "RAN", "unlocked", "RAN"),
+                outcomes(secondRun), "a changed secret reruns the tasks that hold it; a config argument is keyed "
+                + "without its password:\n" + secondRun);
     }
 
     private static String secret() {

@@ -11,13 +11,15 @@ import dev.dag.Table;
 import java.net.PasswordAuthentication;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 
 /**
  * A pipeline that holds a secret (the environment variable {@value #SECRET}) in every place a user can put one:
  * the run's config ({@code password: ${DAG_IT_SECRET}} in {@code dag.yaml}, and in the URL), task arguments
  * (fields, {@code char[]}, {@code Properties}, a {@code PasswordAuthentication}, a JDBC URL, a {@code ConfigContext},
- * a text argument named as a secret, the values a lambda captured)
+ * a text argument named as a secret, the text and the number a lambda captured: the secret, and the
+ * {@linkplain #pin PIN} it makes)
  * and the fields of a task object. Run in a JVM of its own that logs everything: {@code <dag.yaml> <report file>
  * [broken]}; with {@code broken} it then runs on the config {@code broken}, which cannot connect, and prints the
  * exception's stack trace.
@@ -76,6 +78,16 @@ public final class SecretPipeline {
     }
 
     @Materialize(version = "1")
+    static Table unlocked(LongPredicate lock) { // a lambda that captured a number: the PIN
+        return Table.of("SELECT 9 AS a");
+    }
+
+    /** The number a lambda captures in place of the secret text: its hex digits read as a number. */
+    static long pin(String secret) {
+        return Long.parseLong(secret.substring(2), 16);
+    }
+
+    @Materialize(version = "1")
     static Table properties(Properties connection) {
         return Table.of("SELECT 3 AS a");
     }
@@ -101,6 +113,8 @@ public final class SecretPipeline {
                 new Fetcher("https://api.example.com", secret).fetch();
                 token(secret);
                 signed(() -> "signed by " + secret);
+                long pin = pin(secret);
+                unlocked(entered -> entered == pin);
             }
         }
         return flow;

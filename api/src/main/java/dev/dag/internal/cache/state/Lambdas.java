@@ -47,8 +47,9 @@ final class Lambdas {
     }
 
     /**
-     * {@code {"arg$1":value,...}}. A captured variable's name is not kept ({@code arg$1}), so a captured text is
-     * written as a secret ({@link Secrets}): it may be the password a lambda closed over. It still counts in the key.
+     * {@code {"arg$1":value,...}}. A captured variable's name is not kept ({@code arg$1}), so a captured text, number
+     * or character, or an array of numbers or characters, is written as a secret ({@link Secrets}): it may be the
+     * password, PIN or key a lambda closed over. It still counts in the key.
      */
     private static void writeCaptured(Object lambda, SortedMap<String, Field> fields, Location at, StateWalk walk,
                                       JsonWriter out) {
@@ -58,13 +59,22 @@ final class Lambdas {
             Location fieldAt = at.child("." + entry.getKey());
             Object value = RecordsAndObjects.read(lambda, entry.getValue(), fieldAt);
             out.separator(index++).key(entry.getKey());
-            if (value instanceof CharSequence) {
+            if (mayBeSecret(value)) {
                 Secrets.write(value, fieldAt, walk, out);
             } else {
                 walk.write(value, fieldAt, out);
             }
         }
         out.raw("}");
+    }
+
+    /** Whether a value without a name may be a secret: what passwords, PINs and keys are held in. */
+    private static boolean mayBeSecret(Object value) {
+        if (value instanceof CharSequence || value instanceof Number || value instanceof Character) {
+            return true;
+        }
+        Class<?> type = value == null ? null : value.getClass();
+        return type != null && type.isArray() && type.getComponentType().isPrimitive() && type != boolean[].class;
     }
 
     /** The captured values: every instance field of the lambda's class, by its name ({@code arg$1}, ...). */

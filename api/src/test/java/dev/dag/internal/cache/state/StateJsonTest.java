@@ -29,6 +29,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
+import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -602,7 +604,33 @@ class StateJsonTest {
 
         assertNotEquals(three, StateJson.of(above(8), LAMBDAS));
         assertEquals(three, StateJson.of(above(3), LAMBDAS));
-        assertTrue(three.contains("\"captured\":{\"arg$1\":3}"), three);
+        assertTrue(three.contains("\"captured\":{\"arg$1\":{\"$secret\":"), three);
+    }
+
+    static LongPredicate unlocks(long pin) {
+        return entered -> entered == pin;
+    }
+
+    static Predicate<byte[]> signedWith(byte[] key) {
+        return message -> message.length == key.length;
+    }
+
+    /**
+     * A captured variable has no name dag could read, so a captured number or character, or an array of them, may
+     * be a PIN or a key, as a captured text may be a password: each counts in the key by its keyed hash only.
+     */
+    @Test
+    void numbersAndKeyBytesALambdaCapturedAreWrittenAsSecrets() {
+        String pin = StateJson.of(unlocks(480_915_273_311L), LAMBDAS);
+        String key = StateJson.of(signedWith(new byte[] {17, 42, 99}), LAMBDAS);
+
+        assertFalse(pin.contains("480915273311"), pin);
+        assertTrue(pin.contains("\"$secret\""), pin);
+        assertFalse(key.contains("42"), key);
+        assertTrue(key.contains("\"$secret\""), key);
+        assertNotEquals(pin, StateJson.of(unlocks(480_915_273_312L), LAMBDAS), "a changed PIN changes the key");
+        assertNotEquals(key, StateJson.of(signedWith(new byte[] {17, 42, 98}), LAMBDAS));
+        assertEquals(pin, StateJson.of(unlocks(480_915_273_311L), LAMBDAS));
     }
 
     @Test
