@@ -233,4 +233,52 @@ class SqlScriptsIT {
         assertTrue(db.objects("BASE TABLE").stream().noneMatch(name -> name.contains("scripts__t__")),
                 "the table the script created before it failed is rolled back: " + db.objects("BASE TABLE"));
     }
+
+    @Materialize(version = "1")
+    static RawSql keyed(Table orders) {
+        return RawSql.of("CREATE TABLE keyed (id INTEGER PRIMARY KEY, qty INTEGER);\n"
+                + "INSERT INTO keyed SELECT id, qty FROM " + orders.ref() + ";\n"
+                + "CREATE INDEX keyed_by_qty ON keyed (qty);");
+    }
+
+    private static Flow keyedFlow() {
+        Flow flow = new Flow("keyed");
+        try (flow) {
+            Table orders;
+            try (Stage raw = new Stage("raw")) {
+                orders = orders(extraOrders);
+            }
+            try (Stage clean = new Stage("clean")) {
+                keyed(orders);
+            }
+        }
+        return flow;
+    }
+
+    /**
+     * A script that declares a primary key and creates a named index, as a SQL author does, reruns: its new table
+     * and the published one live side by side in the data schema until the publish, so their indexes must not share
+     * a name (on PostgreSQL an index moves with its table, and index names are unique per schema). PostgreSQL keeps
+     * both on the new physical table.
+     */
+    @OnEachDatabase
+    void aScriptWithAPrimaryKeyAndANamedIndexReruns(TestDatabase db) {
+        Result first = db.run(keyedFlow());
+        assertEquals(TaskOutcome.RAN, outcome(first, "keyed"), first.summary());
+
+        extraOrders = 2;
+        Result rerun = db.run(keyedFlow());
+
+        assertEquals(TaskOutcome.RAN, outcome(rerun, "keyed"), rerun.summary());
+        assertEquals(5, db.published("clean", "keyed").size());
+        if (db.kind() == TestDatabase.Kind.POSTGRES) {
+            TableRef table = db.physicalBehind("clean", "keyed");
+            assertEquals(List.of("id"), db.primaryKeyOf(table));
+            assertEquals(List.of("qty"), db.indexesOf(table));
+        }
+        extraOrders = 3;
+        Result third = db.run(keyedFlow());
+        assertEquals(TaskOutcome.RAN, outcome(third, "keyed"), third.summary());
+        assertEquals(6, db.published("clean", "keyed").size());
+    }
 }

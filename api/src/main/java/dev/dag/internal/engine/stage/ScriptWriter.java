@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
@@ -125,6 +126,7 @@ final class ScriptWriter {
             Identifiers.requireValid(name, "table name", call.task(), stage);
             next.reserve(name, ObjectKind.TABLE, call);
             String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
+            nameIndexesAfter(connection, scratch, name, physical);
             execute(connection, database.dialect().moveTable(scratch, name, database.dataSchema(), physical));
             // a copy leaves the original: dropped by name, as DuckDB refuses to commit a CASCADE over tables of the
             // same transaction
@@ -136,6 +138,36 @@ final class ScriptWriter {
             created.add(new Created(name, physical, rows, key));
         }
         return created;
+    }
+
+    /**
+     * Where a table's indexes move with it, gives them names of its physical table's, as dag names the indexes it
+     * creates: the script's own names ({@code orders_pkey}, {@code orders_by_day}) are those of the published
+     * version's table, which shares the data schema with this one until the publish.
+     */
+    private void nameIndexesAfter(Connection connection, String scratch, String table, String physical)
+            throws SQLException {
+        Dialect dialect = database.dialect();
+        Optional<String> query = dialect.selectIndexesMovedWithTable();
+        if (query.isEmpty()) {
+            return;
+        }
+        List<String> indexes = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(query.get())) {
+            select.setString(1, scratch);
+            select.setString(2, table);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    indexes.add(rows.getString(1));
+                }
+            }
+        }
+        List<String> renames = new ArrayList<>();
+        for (int i = 0; i < indexes.size(); i++) {
+            String target = PhysicalNames.fit(physical + "_ix" + i, dialect.maxIdentifierBytes());
+            renames.add(dialect.renameIndex(scratch, indexes.get(i), target));
+        }
+        execute(connection, renames);
     }
 
     private static void execute(Connection connection, List<String> statements) throws SQLException {

@@ -138,6 +138,20 @@ public interface Dialect {
      */
     List<String> moveTable(String schema, String table, String targetSchema, String target);
 
+    /**
+     * Where {@link #moveTable} takes a table's indexes along: the query of their names (columns: the index name;
+     * parameters: schema, table), so that they can be renamed first, as index names are unique per schema. Empty
+     * where a move copies the rows without the indexes.
+     */
+    default Optional<String> selectIndexesMovedWithTable() {
+        return Optional.empty();
+    }
+
+    /** Renames index {@code schema.index} to {@code target} (in the same schema). */
+    default String renameIndex(String schema, String index, String target) {
+        return "ALTER INDEX " + qualified(schema, index) + " RENAME TO " + quote(target);
+    }
+
     /** The relations of a schema: columns (table_name, whether it is a view); parameter: the schema name. */
     String selectRelationKinds();
 

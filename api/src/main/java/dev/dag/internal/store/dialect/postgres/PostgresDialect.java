@@ -91,6 +91,15 @@ public final class PostgresDialect extends StandardSql {
                 "ALTER TABLE " + qualified(schema, target) + " SET SCHEMA " + quote(targetSchema));
     }
 
+    /** {@code SET SCHEMA} takes the indexes (and the constraints they back) along. */
+    @Override
+    public Optional<String> selectIndexesMovedWithTable() {
+        return Optional.of("SELECT i.relname FROM pg_catalog.pg_index x "
+                + "JOIN pg_catalog.pg_class i ON i.oid = x.indexrelid JOIN pg_catalog.pg_class t ON t.oid = x.indrelid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = ? AND t.relname = ? "
+                + "ORDER BY i.relname");
+    }
+
     @Override
     public String selectRelationNames() {
         return "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
