@@ -1,13 +1,10 @@
 package dev.dag.it.support;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Turns an instance's metadata into what an earlier dag left, rows kept: format 3 (a row per cache entry in
  * {@code tasks}, a row per commit in {@code stage_commits}, reports in {@code run_reports}), format 2 (the same
  * shape; its times are taken to be the JVM's wall-clock time) or format 1 (no {@code retired_while}, no table of
- * reports).
+ * reports), with the statements of dag-api's own upgrade tests.
  */
 public final class OldFormats {
     private OldFormats() {
@@ -16,23 +13,6 @@ public final class OldFormats {
     /** Rewrites the metadata of {@code db} as format {@code version} (1, 2 or 3). */
     public static void downgrade(TestDatabase db, int version) {
         String meta = db.schema(db.config().metadataSchema());
-        List<String> statements = new ArrayList<>(List.of(
-                "CREATE TABLE " + meta + ".tasks AS SELECT stage, task, ordinal, task_key, run_id, state, parts, "
-                        + "outputs FROM " + meta + ".cache_entries",
-                "CREATE TABLE " + meta + ".old_commits AS SELECT * FROM " + meta + ".stage_commits",
-                "CREATE TABLE " + meta + ".run_reports AS SELECT run_id, report FROM " + meta
-                        + ".runs WHERE report IS NOT NULL"));
-        for (String view : List.of("cache_entries", "stage_objects", "stage_commits", "run_summary")) {
-            statements.add("DROP VIEW " + meta + "." + view);
-        }
-        statements.addAll(List.of("DROP TABLE " + meta + ".versions",
-                "ALTER TABLE " + meta + ".old_commits RENAME TO stage_commits",
-                "ALTER TABLE " + meta + ".runs DROP COLUMN report"));
-        if (version == 1) {
-            statements.add("ALTER TABLE " + meta + ".objects DROP COLUMN retired_while");
-            statements.add("DROP TABLE " + meta + ".run_reports");
-        }
-        statements.add("UPDATE " + meta + ".format SET version = " + version);
-        db.execute(statements.toArray(String[]::new));
+        db.execute(dev.dag.internal.store.meta.OldFormats.downgrade(meta, version).toArray(String[]::new));
     }
 }
