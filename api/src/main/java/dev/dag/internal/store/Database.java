@@ -42,6 +42,7 @@ public final class Database implements AutoCloseable {
     private final HikariDataSource pool;
     private final Coordination coordination;
     private final IdleSessions sessions;
+    private final RetiredWatch retired;
     private final Connections connections = new Connections() {
         @Override
         public Connection pooled() throws SQLException {
@@ -70,6 +71,7 @@ public final class Database implements AutoCloseable {
         this.pool = pool;
         this.coordination = coordination;
         this.sessions = new IdleSessions(this::sessionConnection, config.connectTimeoutSeconds());
+        this.retired = new RetiredWatch(coordination.allLive().isPresent());
     }
 
     /**
@@ -240,6 +242,11 @@ public final class Database implements AutoCloseable {
     /** Every live run on this database, when its coordination sees them all (see {@link Coordination#allLive()}). */
     public Optional<Set<String>> allLiveRuns() {
         return coordination.allLive();
+    }
+
+    /** Whether retired objects may wait in the metadata for a run's end to drop them. */
+    public RetiredWatch retiredWatch() {
+        return retired;
     }
 
     /** Of {@code runIds}, the runs that are live now (on {@code connection}, a pooled one). */

@@ -77,12 +77,13 @@ final class VersionPublisher {
         Metadata metadata = run.metadata();
         Set<String> readers;
         boolean dropping;
+        VersionChange change;
         try {
             try (Connection connection = database.connection()) {
                 readers = metadata.runs().otherLiveRuns(connection, run.runId());
             }
             dropping = dropsInPublish(readers);
-            VersionChange change = change(dropping);
+            change = change(dropping);
             new PublishAttempts(database, stage).commit(lock, connection -> {
                 new StagePublisher(database).publish(connection, stage, changedViews, droppedViews);
                 dropInPublish(connection, change.dropped());
@@ -98,6 +99,9 @@ final class VersionPublisher {
         }
         LOG.debug("stage {}: published, {} views changed, {} dropped, {} objects kept", stage, changedViews.size(),
                 droppedViews.size(), next.kept().size());
+        if (!change.retired().isEmpty()) {
+            database.retiredWatch().retired();
+        }
         next.clearStaged();
         dropUntaken();
         if (dropping) {

@@ -30,15 +30,21 @@ public final class ObjectDropper {
         dropQuietly(connection, object.physicalName(), object.kind());
     }
 
-    /** Drops the object {@code physical} of kind {@code kind}; if readers still hold it, leaves it to the next run. */
-    public void dropQuietly(Connection connection, String physical, ObjectKind kind) {
+    /**
+     * Drops the object {@code physical} of kind {@code kind}; if readers still hold it, leaves it to the next run.
+     *
+     * @return whether it is gone
+     */
+    public boolean dropQuietly(Connection connection, String physical, ObjectKind kind) {
         try {
             if (kind == ObjectKind.TABLE) {
                 tables.dropOld(connection, physical, CLEANUP_TIMEOUT_MILLIS);
             }
             metadata.objects().forget(connection, physical);
+            return true;
         } catch (SQLException e) {
             LOG.info("stage {}: table {} is still in use ({}); the next run drops it", stage, physical, e.getMessage());
+            return false;
         }
     }
 }
