@@ -12,6 +12,7 @@ import dev.dag.internal.seam.TableAccess;
 import dev.dag.internal.store.dialect.Dialect;
 import dev.dag.internal.store.dialect.lock.Connections;
 import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.LockProbe;
 import dev.dag.internal.store.dialect.lock.Presence;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
@@ -260,10 +261,12 @@ public final class Database implements AutoCloseable {
      *
      * @return the held lock, or null if the timeout passed
      */
-    public StageLock lockStage(String runId, String stage, Consumer<String> waiting)
+    public StageLock lockStage(String runId, String stage, Consumer<String> waiting, Optional<LockProbe> probe)
             throws SQLException, InterruptedException {
-        return coordination.lock(runId, lockName(stage), connections, Duration.ofSeconds(config.lockTimeoutSeconds()),
-                waiting);
+        Duration timeout = Duration.ofSeconds(config.lockTimeoutSeconds());
+        return probe.isPresent()
+                ? coordination.lock(runId, lockName(stage), connections, timeout, waiting, probe.get())
+                : coordination.lock(runId, lockName(stage), connections, timeout, waiting);
     }
 
     /** A mark of the lock of {@code stage} while no run holds it, where every run that may take it is seen. */

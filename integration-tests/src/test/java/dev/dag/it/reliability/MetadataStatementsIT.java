@@ -115,6 +115,22 @@ class MetadataStatementsIT {
         }
     }
 
+    /**
+     * On PostgreSQL a run reads its stages ahead too, with a digest of each stage's records that the stage's lock
+     * statement reads again in its own round trip: a stage costs its lock and its unlock, no read of its own (before:
+     * three statements per stage).
+     */
+    @Test
+    void onPostgresACacheValidRunReadsEachStageWithItsLockStatement() throws Exception {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "manyStages");
+             CountingDriver counting = CountingDriver.install(db.config().url())) {
+            long threeStages = cacheValidRunStatements(db, counting, 3);
+            long sixStages = cacheValidRunStatements(db, counting, 6);
+
+            assertEquals(2 * 3, sixStages - threeStages, "statements of 3 more stages in a cache-valid run");
+        }
+    }
+
     /** The statements of a cache-valid run of a flow of {@code stages} one-task stages (run once before). */
     private static long cacheValidRunStatements(TestDatabase db, CountingDriver counting, int stages) {
         Flow flow = new Flow("stages_" + stages);

@@ -1,6 +1,7 @@
 package dev.dag.internal.engine.stage;
 
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.dialect.lock.LockProbe;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.store.meta.StageRecords;
@@ -10,15 +11,23 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * The metadata records (objects and cache entries) of a run's stages, read for all of them with one query when
- * the first stage begins, where that read stays true: on a database whose every run is in this process, a stage's
- * records can change only under its lock, so they are used when no other run took the lock between the read and
- * this run taking it. Anywhere else (or for a stage another run took meanwhile) each stage is read under its lock.
- * On an embedded database a query costs about a millisecond, which a run of many small stages would pay per stage.
+ * the first stage begins, and used for a stage only where that read is known to be still its state once the run
+ * holds its lock:
+ * <ul>
+ * <li>where every run of the database is in this process (an embedded database), a stage's records change only
+ *     under its lock: they are used when no other run took the lock between the read and this run taking it;</li>
+ * <li>where the database computes a digest of a stage's records (PostgreSQL), the read comes with each stage's
+ *     digest, and the lock statement reads the digest again in its round trip: equal, the records are the
+ *     same.</li>
+ * </ul>
+ * Anywhere else, or for a stage whose records changed, the stage is read under its lock. Each read costs a round
+ * trip (about a millisecond on an embedded database), which a run of many small stages would pay per stage.
  */
 public final class CommittedRecords {
     private final Database database;
@@ -37,8 +46,8 @@ public final class CommittedRecords {
     }
 
     /**
-     * Before taking a stage's lock: reads the records of every stage of the run whose lock no run holds, once per
-     * run, and only where that read can stay true (several stages, every run of the database seen).
+     * Before taking a stage's lock: reads the records of the run's stages, once per run, where a run of several
+     * stages can tell later whether the read is still true (see above).
      */
     synchronized void readAhead() throws SQLException {
         if (read) {
@@ -52,26 +61,41 @@ public final class CommittedRecords {
             OptionalLong mark = database.stageLockFreeMark(stage);
             mark.ifPresent(value -> marks.put(stage, value));
         }
-        if (marks.size() < 2) {
-            marks.clear();
-            return;
-        }
         try (Connection connection = database.connection()) {
-            readFirst = metadata.stageRecords(connection, marks.keySet());
+            if (marks.size() >= 2) {
+                readFirst = metadata.stageRecords(connection, marks.keySet());
+            } else {
+                marks.clear();
+                readFirst = metadata.stageRecordsWithDigests(connection, stages).orElse(Map.of());
+            }
         }
     }
 
+    /** What to read under the lock of {@code stage} to check its records read ahead, if they were read by digest. */
+    Optional<LockProbe> probeFor(String stage) {
+        synchronized (this) {
+            StageRecords ahead = readFirst.get(stage);
+            if (ahead == null || ahead.digest() == null) {
+                return Optional.empty();
+            }
+        }
+        return metadata.stageDigestProbe(stage);
+    }
+
     /**
-     * The records of {@code stage}, whose lock this run holds ({@code lock}): those read ahead if no other run took
-     * the lock since, else read now.
+     * The records of {@code stage}, whose lock this run holds ({@code lock}): those read ahead if they are still
+     * the stage's, else read now.
      */
     StageRecords of(Connection connection, String stage, StageLock lock) throws SQLException {
         Long mark;
+        StageRecords ahead;
         synchronized (this) {
             mark = marks.remove(stage);
+            ahead = readFirst.get(stage);
         }
-        if (mark != null && lock.firstSince(mark)) {
-            return readFirst.get(stage);
+        if (ahead != null && (mark != null ? lock.firstSince(mark)
+                : ahead.digest() != null && lock.probed().filter(ahead.digest()::equals).isPresent())) {
+            return ahead;
         }
         return metadata.stageRecords(connection, List.of(stage)).get(stage);
     }

@@ -82,7 +82,7 @@ public final class StageRun implements AutoCloseable {
             throw new MaterializationException("Cannot read the metadata of stage '" + stage + "' in "
                     + database.config() + ": " + e.getMessage(), null, null, stage, null, e);
         }
-        lock = StageLocks.take(database, runId, stage);
+        lock = StageLocks.take(database, runId, stage, records.probeFor(stage));
         try (Connection connection = database.connection()) {
             StageRecords read = records.of(connection, stage, lock);
             List<StoredObject> leftovers = takePublished(read.objects());

@@ -147,6 +147,14 @@ public interface Dialect {
         return Optional.empty();
     }
 
+    /**
+     * A whole row of the table aliased {@code alias} as text, for a digest of rows; empty where the database cannot
+     * write a row as text.
+     */
+    default Optional<String> rowAsText(String alias) {
+        return Optional.empty();
+    }
+
     /** Renames index {@code schema.index} to {@code target} (in the same schema). */
     default String renameIndex(String schema, String index, String target) {
         return "ALTER INDEX " + qualified(schema, index) + " RENAME TO " + quote(target);

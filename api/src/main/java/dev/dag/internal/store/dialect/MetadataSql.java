@@ -3,9 +3,11 @@ package dev.dag.internal.store.dialect;
 import java.time.LocalDateTime;
 import java.time.zone.ZoneRules;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -390,6 +392,36 @@ public final class MetadataSql {
                 + " UNION ALL SELECT stage, 'version', NULL, NULL, NULL, NULL, NULL, NULL, NULL, entries, run_id, state, "
                 + "NULL FROM " + table("versions") + " WHERE " + dialect.memberOf("stage", VARCHAR_ARRAY)
                 + " AND state IN ('published', 'staged')";
+    }
+
+    /**
+     * Where rows can be written as text: {@link #selectStageRecords()} followed by one row per stage (stage, 'digest',
+     * the digest of its records as {@link #selectStageDigest()} computes it, then nulls), in one query: one snapshot.
+     * Parameters: the stages (an array), three times.
+     */
+    public Optional<String> selectStageRecordsAndDigests() {
+        return stageDigest("s.stage").map(digest -> selectStageRecords() + " UNION ALL SELECT s.stage, 'digest', "
+                + digest + ", " + String.join(", ", Collections.nCopies(10, "NULL")) + " FROM unnest("
+                + VARCHAR_ARRAY + ") AS s(stage)");
+    }
+
+    /**
+     * Where rows can be written as text: the digest of a stage's records, the rows {@link #selectStageRecords()}
+     * reads of it (every object, the published and staged versions), which changes with any of them: one row, one
+     * column. Parameters: the stage, twice.
+     */
+    public Optional<String> selectStageDigest() {
+        return stageDigest(VARCHAR).map(digest -> "SELECT " + digest);
+    }
+
+    // each row's text is wrapped in parentheses, inside which a field holding one is quoted: joined with '|', the
+    // rows can be told apart again, so two different sets of rows never give one text
+    private Optional<String> stageDigest(String stage) {
+        return dialect.rowAsText("o").flatMap(object -> dialect.rowAsText("v").map(version -> "md5(coalesce((SELECT "
+                + "string_agg(" + object + ", '|' ORDER BY " + object + ") FROM " + table("objects") + " o WHERE "
+                + "o.stage = " + stage + "), '') || '#' || coalesce((SELECT string_agg(" + version + ", '|' ORDER BY "
+                + version + ") FROM " + table("versions") + " v WHERE v.stage = " + stage + " AND v.state IN "
+                + "('published', 'staged')), ''))"));
     }
 
     /** The entries of a stage's published version: column (entries); parameter: stage. */

@@ -3,11 +3,14 @@ package dev.dag.internal.store.meta;
 import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.MetadataSql;
+import dev.dag.internal.store.dialect.lock.LockProbe;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** The metadata in tables of a schema reached through JDBC ({@link MetadataSql} says which). */
@@ -51,6 +54,17 @@ final class JdbcMetadata implements Metadata {
     public Map<String, StageRecords> stageRecords(Connection connection, Collection<String> stages)
             throws SQLException {
         return StageRecords.read(connection, sql, stages);
+    }
+
+    @Override
+    public Optional<Map<String, StageRecords>> stageRecordsWithDigests(Connection connection,
+                                                                       Collection<String> stages) throws SQLException {
+        return StageRecords.readWithDigests(connection, sql, stages);
+    }
+
+    @Override
+    public Optional<LockProbe> stageDigestProbe(String stage) {
+        return sql.selectStageDigest().map(query -> new LockProbe(query, List.of(stage, stage)));
     }
 
     @Override

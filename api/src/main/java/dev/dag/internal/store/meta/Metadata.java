@@ -3,6 +3,7 @@ package dev.dag.internal.store.meta;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.RunCatalog;
+import dev.dag.internal.store.dialect.lock.LockProbe;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
@@ -61,6 +62,16 @@ public interface Metadata {
 
     /** What a run reads of each of {@code stages} before it writes them, with one query. */
     Map<String, StageRecords> stageRecords(Connection connection, Collection<String> stages) throws SQLException;
+
+    /**
+     * As {@link #stageRecords}, each stage's with its digest, where the database computes one: a run that reads its
+     * stages ahead checks each under the stage's lock with {@link #stageDigestProbe}. Empty elsewhere.
+     */
+    Optional<Map<String, StageRecords>> stageRecordsWithDigests(Connection connection, Collection<String> stages)
+            throws SQLException;
+
+    /** The probe that reads the digest of {@code stage}'s records under its lock, where the database computes one. */
+    Optional<LockProbe> stageDigestProbe(String stage);
 
     /** The runs: their start, their end and what they did, which runs are live. */
     RunLog runs();

@@ -41,6 +41,16 @@ public interface Coordination {
             throws SQLException, InterruptedException;
 
     /**
+     * Takes the lock as {@link #lock(String, String, Connections, Duration, Consumer)} does and answers
+     * {@code probe} under it ({@link StageLock#probed()}), where this coordination can send both at once; elsewhere
+     * the lock only.
+     */
+    default StageLock lock(String runId, String name, Connections connections, Duration timeout,
+                           Consumer<String> waiting, LockProbe probe) throws SQLException, InterruptedException {
+        return lock(runId, name, connections, timeout, waiting);
+    }
+
+    /**
      * A mark of the lock named {@code name}, taken now, when this coordination sees every run that may take it (the
      * runs of this process) and none holds it; empty otherwise. What a run reads after the mark stays true until
      * another run takes the lock: {@link StageLock#firstSince} tells a run that takes it later whether one did.

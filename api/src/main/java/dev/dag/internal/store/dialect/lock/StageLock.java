@@ -2,6 +2,7 @@ package dev.dag.internal.store.dialect.lock;
 
 import dev.dag.internal.jdbc.Statements;
 import java.sql.SQLException;
+import java.util.Optional;
 
 /**
  * A held stage lock: while a run holds it, no other run writes the stage. A lock can be lost while it is held
@@ -24,6 +25,14 @@ public interface StageLock extends AutoCloseable {
      */
     default boolean firstSince(long mark) {
         return false;
+    }
+
+    /**
+     * The answer to the probe the lock was taken with, read after the lock was taken ({@link LockProbe}); empty
+     * when it was taken without one, or where the coordination does not answer probes.
+     */
+    default Optional<String> probed() {
+        return Optional.empty();
     }
 
     /** Releases the lock. */

@@ -91,6 +91,12 @@ public final class PostgresDialect extends StandardSql {
                 "ALTER TABLE " + qualified(schema, target) + " SET SCHEMA " + quote(targetSchema));
     }
 
+    /** A row's composite text: each field in it, quoted where it holds a separator. */
+    @Override
+    public Optional<String> rowAsText(String alias) {
+        return Optional.of(alias + "::text");
+    }
+
     /** {@code SET SCHEMA} takes the indexes (and the constraints they back) along. */
     @Override
     public Optional<String> selectIndexesMovedWithTable() {

@@ -1,12 +1,13 @@
 package dev.dag.internal.store.dialect.postgres;
 
-import dev.dag.internal.store.dialect.lock.LostStageLockException;
-import dev.dag.internal.store.dialect.lock.StageLock;
 import dev.dag.internal.jdbc.Statements;
 import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.dialect.lock.Connections;
 import dev.dag.internal.store.dialect.lock.Coordination;
+import dev.dag.internal.store.dialect.lock.LockProbe;
+import dev.dag.internal.store.dialect.lock.LostStageLockException;
 import dev.dag.internal.store.dialect.lock.Presence;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -100,13 +102,21 @@ public final class SessionCoordination implements Coordination {
     @Override
     public StageLock lock(String runId, String name, Connections connections, Duration timeout,
                           Consumer<String> waiting) throws SQLException, InterruptedException {
+        return lock(runId, name, connections, timeout, waiting, null);
+    }
+
+    /** With a probe, the lock statement and the probe go in one round trip, the probe as a statement of its own. */
+    @Override
+    public StageLock lock(String runId, String name, Connections connections, Duration timeout,
+                          Consumer<String> waiting, LockProbe probe) throws SQLException, InterruptedException {
         long key = AdvisoryKeys.of(name);
         long deadline = System.nanoTime() + timeout.toNanos();
-        Opened<Integer> opened = open(connections, candidate -> tryLock(candidate, key));
+        Opened<Attempt> opened = open(connections, candidate -> tryLock(candidate, key, probe));
         Connection session = opened.session();
         try {
             boolean reported = false;
-            for (int pid = opened.first(); pid < 0; pid = tryLock(session, key)) {
+            Attempt attempt = opened.first();
+            for (; !attempt.locked(); attempt = tryLock(session, key, probe)) {
                 if (!reported) {
                     waiting.accept("another process holds the advisory lock " + key + " (" + name + ")");
                     reported = true;
@@ -117,21 +127,43 @@ public final class SessionCoordination implements Coordination {
                 }
                 Thread.sleep(POLL_MILLIS);
             }
-            return new AdvisoryStageLock(session, key, connections);
+            return new AdvisoryStageLock(session, key, connections, attempt.probed());
         } catch (SQLException | InterruptedException | RuntimeException e) {
             session.close();
             throw e;
         }
     }
 
-    /** The session's backend pid if it got the lock, else -1. */
-    private static int tryLock(Connection session, long key) throws SQLException {
-        try (PreparedStatement statement = session.prepareStatement(
-                "SELECT pg_try_advisory_lock(?), pg_backend_pid()")) {
+    /** Whether an attempt got the lock, and then what the probe answered (null without a probe). */
+    private record Attempt(boolean locked, String probed) {
+    }
+
+    /**
+     * Tries the lock; with a probe, in the same round trip: the probe is a statement of its own after the lock's, so
+     * that it reads with a snapshot taken once the lock is held (within one statement, the snapshot would be taken
+     * before the lock, and miss a publish committed just before its holder let go).
+     */
+    private static Attempt tryLock(Connection session, long key, LockProbe probe) throws SQLException {
+        String lock = "SELECT pg_try_advisory_lock(?)";
+        try (PreparedStatement statement = session.prepareStatement(probe == null ? lock
+                : lock + ";\n" + probe.sql())) {
             statement.setLong(1, key);
-            try (ResultSet result = statement.executeQuery()) {
+            if (probe != null) {
+                for (int i = 0; i < probe.parameters().size(); i++) {
+                    statement.setObject(i + 2, probe.parameters().get(i));
+                }
+            }
+            statement.execute();
+            boolean locked;
+            try (ResultSet result = statement.getResultSet()) {
                 result.next();
-                return result.getBoolean(1) ? result.getInt(2) : -1;
+                locked = result.getBoolean(1);
+            }
+            if (probe == null || !locked || !statement.getMoreResults()) {
+                return new Attempt(locked, null);
+            }
+            try (ResultSet answer = statement.getResultSet()) {
+                return new Attempt(true, answer.next() ? answer.getString(1) : null);
             }
         }
     }
@@ -164,10 +196,18 @@ public final class SessionCoordination implements Coordination {
         private final long key;
         private final Connections connections;
 
-        AdvisoryStageLock(Connection session, long key, Connections connections) {
+        private final String probed;
+
+        AdvisoryStageLock(Connection session, long key, Connections connections, String probed) {
             this.session = session;
             this.key = key;
             this.connections = connections;
+            this.probed = probed;
+        }
+
+        @Override
+        public Optional<String> probed() {
+            return Optional.ofNullable(probed);
         }
 
         @Override
