@@ -7,6 +7,7 @@ import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Stage;
 import dev.dag.Table;
+import dev.dag.internal.store.dialect.MetadataSql;
 import dev.dag.it.support.OldFormats;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
@@ -76,7 +77,8 @@ class MetadataTimesIT {
                         + " SET committed_at = CAST('2026-10-25 02:30:00' AS TIMESTAMP)");
         runInZone(db, "Europe/Berlin");
 
-        assertEquals(List.of(List.of(4)), db.rows("SELECT version FROM " + times(db, "format")));
+        assertEquals(List.of(List.of(MetadataSql.FORMAT_VERSION)), db.rows("SELECT version FROM "
+                + times(db, "format")));
         assertEquals(LocalDateTime.parse("2026-10-25T00:30:00"), stored(db, "stage_commits", "committed_at").get(0),
                 "02:30 of the hour Berlin repeats, taken for its first instant");
         assertEquals(LocalDateTime.parse("2026-07-01T10:00:00"), stored(db, "runs", "started_at").get(0),

@@ -7,6 +7,7 @@ import dev.dag.ConfigContext;
 import dev.dag.Result;
 import dev.dag.TaskOutcome;
 import dev.dag.TaskResult;
+import dev.dag.internal.store.dialect.MetadataSql;
 import dev.dag.it.reliability.CrashPipeline.Options;
 import dev.dag.it.support.ChildJvm;
 import dev.dag.it.support.OldFormats;
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 
 /**
- * A metadata schema of an earlier format (1, 2 or 3) is upgraded in place by the next run, keeping its cache: the
+ * A metadata schema of an earlier format (1 to 4) is upgraded in place by the next run, keeping its cache: the
  * run finds every task cache-valid. A run killed mid-upgrade leaves the old format, which the next run upgrades;
  * two runs that find the old format at once both succeed and the upgrade is made once.
  */
@@ -36,13 +37,19 @@ class MetadataUpgradeIT {
     void aStoreOfEachEarlierFormatIsUpgradedWithItsCacheKept(TestDatabase db) {
         steadyState(db);
         List<List<Object>> entries = publishedEntries(db);
-        for (int format = 1; format <= 3; format++) {
+        for (int format = 1; format < MetadataSql.FORMAT_VERSION; format++) {
             OldFormats.downgrade(db, format);
             assertEquals(format, format(db));
 
             Result upgraded = CrashPipeline.run(db.config(), PIPELINE);
 
-            assertEquals(4, format(db), "upgraded from format " + format);
+            assertEquals(MetadataSql.FORMAT_VERSION, format(db), "upgraded from format " + format);
+            if (db.kind() == TestDatabase.Kind.POSTGRES) {
+                assertEquals(List.of(List.of("live_versions_by_stage"), List.of("objects_by_stage"),
+                        List.of("runs_by_id")), db.rows("SELECT indexname FROM pg_indexes WHERE schemaname = ? "
+                        + "ORDER BY indexname", db.schema(db.config().metadataSchema())),
+                        "format 5's indexes, after the upgrade from format " + format);
+            }
             assertAllCacheValid(upgraded, "the first run after the upgrade from format " + format);
             assertEquals(entries, publishedEntries(db), "the cache entries, after the upgrade from format " + format);
         }
@@ -65,7 +72,7 @@ class MetadataUpgradeIT {
 
         Result next = CrashPipeline.run(db.config(), PIPELINE);
 
-        assertEquals(4, format(db));
+        assertEquals(MetadataSql.FORMAT_VERSION, format(db));
         assertAllCacheValid(next, "the run after the killed upgrade");
         assertEquals(entries, publishedEntries(db));
     }
@@ -83,7 +90,7 @@ class MetadataUpgradeIT {
             bothInThisProcess(db); // one process at a time opens a DuckDB file: two runs of two configurations
         }
 
-        assertEquals(4, format(db));
+        assertEquals(MetadataSql.FORMAT_VERSION, format(db));
         assertEquals(entries, publishedEntries(db), "each entry moved once");
         List<List<Object>> after = commits(db);
         assertEquals(commits, after.subList(0, commits.size()), "each commit moved once");

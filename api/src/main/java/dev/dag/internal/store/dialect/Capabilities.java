@@ -15,7 +15,11 @@ package dev.dag.internal.store.dialect;
  *                               ({@link Dialect#leaseCoordination} is present)
  * @param costlyPrepare          preparing a statement costs about as much as running it (no server keeps plans):
  *                               dag keeps its own metadata statements prepared on each connection
+ * @param indexedLookups         an index finds a few rows of a table of thousands faster than a scan, and costs its
+ *                               writes little: dag's metadata keeps indexes for a run's lookups (a stage's records,
+ *                               a run by its id), which otherwise grow with the history. Not on an embedded
+ *                               columnar database, whose scans of small tables cost less than keeping an index.
  */
 public record Capabilities(boolean transactionalDdl, boolean readersLockRelations, boolean crossProcessLocks,
-                           boolean leaseLocks, boolean costlyPrepare) {
+                           boolean leaseLocks, boolean costlyPrepare, boolean indexedLookups) {
 }

@@ -36,9 +36,12 @@ public final class MetadataSql {
      * older (see {@link #upgrade}), refused when it is newer. Format 2 added {@code objects.retired_while}; format 3
      * stores times at UTC instead of the writing JVM's zone; format 4 keeps a stage version's cache entries and
      * commit in one record ({@code versions}, replacing {@code tasks} and {@code stage_commits}) and a run's report
-     * in its record ({@code runs.report}, replacing {@code run_reports}).
+     * in its record ({@code runs.report}, replacing {@code run_reports}); format 5 adds indexes for a run's lookups
+     * where the database keeps them ({@link #createTables()}).
      */
-    public static final int FORMAT_VERSION = 4;
+    public static final int FORMAT_VERSION = 5;
+    /** The format that keeps a stage version in one record (see {@link #FORMAT_VERSION}). */
+    public static final int VERSION_RECORDS_FORMAT = 4;
     /** The format whose times {@link #upgrade} moves to UTC: those before it. */
     private static final int UTC_FORMAT_VERSION = 3;
     /** The oldest format that {@link #upgrade} brings to this one. */
@@ -61,9 +64,21 @@ public final class MetadataSql {
 
     /**
      * DDL creating the metadata schema and tables if missing (in a store of an older format, only the tables it
-     * lacks: {@link #upgrade} changes the others).
+     * lacks: {@link #upgrade} changes the others), and where indexes speed up lookups, those of a run's: a stage's
+     * objects, a stage's published and staged versions (a few rows among its history), a run by its id.
      */
     public List<String> createTables() {
+        List<String> ddl = new ArrayList<>(tables());
+        if (dialect.capabilities().indexedLookups()) {
+            ddl.add("CREATE INDEX IF NOT EXISTS objects_by_stage ON " + table("objects") + " (stage)");
+            ddl.add("CREATE INDEX IF NOT EXISTS live_versions_by_stage ON " + table("versions") + " (stage) "
+                    + "WHERE state IN ('published', 'staged')");
+            ddl.add("CREATE INDEX IF NOT EXISTS runs_by_id ON " + table("runs") + " (run_id)");
+        }
+        return ddl;
+    }
+
+    private List<String> tables() {
         return List.of(
                 dialect.createSchema(schema),
                 "CREATE TABLE IF NOT EXISTS " + table("format") + " (version INTEGER NOT NULL)",

@@ -128,6 +128,16 @@ final class MetadataFormat {
         }
         LOG.info("metadata schema {}: upgrading from format {} to format {}", database.metadataSchema(), version,
                 MetadataSql.FORMAT_VERSION);
+        if (version < MetadataSql.VERSION_RECORDS_FORMAT) {
+            upgradeToVersionRecords(connection, statement, version);
+        }
+        // format 5's indexes: createTables() made them, in this transaction
+        createViews(statement);
+        Failpoints.hit(Failpoints.BEFORE_UPGRADE_COMMIT);
+    }
+
+    /** Brings a store of format 1, 2 or 3 to format 4. */
+    private void upgradeToVersionRecords(Connection connection, Statement statement, int version) throws SQLException {
         for (String ddl : sql.addReportColumn()) {
             statement.execute(ddl);
         }
@@ -143,8 +153,6 @@ final class MetadataFormat {
         for (String drop : sql.dropFormat3Tables()) {
             statement.execute(drop);
         }
-        createViews(statement);
-        Failpoints.hit(Failpoints.BEFORE_UPGRADE_COMMIT);
     }
 
     /**

@@ -74,7 +74,7 @@ class MetadataStoreTest {
     }
 
     @ParameterizedTest(name = "format {0}")
-    @ValueSource(ints = {1, 2, 3})
+    @ValueSource(ints = {1, 2, 3, 4})
     void storeOfAnEarlierFormatIsUpgradedKeepingItsRows(int format) throws SQLException {
         TimeZone.setDefault(TimeZone.getTimeZone("UTC")); // formats 1 and 2 stored the zone's time: none moves
         CacheEntry load = entry("load", 0, "k-load");

@@ -4,17 +4,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The statements that turn a store of this format into one as an earlier dag left it, rows kept: format 3 (a row
- * per cache entry in {@code tasks}, a row per commit in {@code stage_commits}, reports in {@code run_reports}),
- * format 2 (the same shape) or format 1 (no {@code retired_while}, no table of reports). {@code meta} is the
- * quoted metadata schema.
+ * The statements that turn a store of this format into one as an earlier dag left it, rows kept: format 4 (no
+ * indexes), format 3 (a row per cache entry in {@code tasks}, a row per commit in {@code stage_commits}, reports in
+ * {@code run_reports}), format 2 (the same shape) or format 1 (no {@code retired_while}, no table of reports).
+ * {@code meta} is the quoted metadata schema.
  */
 public final class OldFormats {
     private OldFormats() {
     }
 
     public static List<String> downgrade(String meta, int version) {
-        List<String> statements = new ArrayList<>(List.of(
+        List<String> statements = new ArrayList<>();
+        for (String index : List.of("objects_by_stage", "live_versions_by_stage", "runs_by_id")) {
+            statements.add("DROP INDEX IF EXISTS " + meta + "." + index);
+        }
+        if (version == 4) {
+            statements.add("UPDATE " + meta + ".format SET version = 4");
+            return statements;
+        }
+        statements.addAll(List.of(
                 "CREATE TABLE " + meta + ".tasks AS SELECT stage, task, ordinal, task_key, run_id, state, parts, "
                         + "outputs FROM " + meta + ".cache_entries",
                 "CREATE TABLE " + meta + ".old_commits AS SELECT * FROM " + meta + ".stage_commits",

@@ -52,7 +52,7 @@ public final class PostgresDialect extends StandardSql {
 
     @Override
     public Capabilities capabilities() {
-        return new Capabilities(true, true, true, true, false);
+        return new Capabilities(true, true, true, true, false, true);
     }
 
     @Override
