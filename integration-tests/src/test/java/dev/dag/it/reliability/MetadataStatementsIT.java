@@ -117,8 +117,8 @@ class MetadataStatementsIT {
 
     /**
      * On PostgreSQL a run reads its stages ahead too, with a digest of each stage's records that the stage's lock
-     * statement reads again in its own round trip: a stage costs its lock and its unlock, no read of its own (before:
-     * three statements per stage).
+     * statement reads again in its own round trip: a stage costs its lock and its unlock (or only its lock, when it
+     * also releases the previous stage's), no read of its own (before: three statements per stage).
      */
     @Test
     void onPostgresACacheValidRunReadsEachStageWithItsLockStatement() throws Exception {
@@ -127,7 +127,11 @@ class MetadataStatementsIT {
             long threeStages = cacheValidRunStatements(db, counting, 3);
             long sixStages = cacheValidRunStatements(db, counting, 6);
 
-            assertEquals(2 * 3, sixStages - threeStages, "statements of 3 more stages in a cache-valid run");
+            // a stage's unlock goes with the next stage's lock statement when that comes within a few milliseconds
+            // (LetGoSessions), as it usually does: 1 to 2 statements per stage
+            System.out.printf("POSTGRES: 3 more stages, %d more statements%n", sixStages - threeStages);
+            assertTrue(sixStages - threeStages <= 2 * 3, "statements of 3 more stages in a cache-valid run: "
+                    + (sixStages - threeStages));
         }
     }
 

@@ -33,6 +33,9 @@ public final class SessionCoordination implements Coordination {
     /** The key namespace of the runs' presence locks, apart from other metadata schemas' in the same database. */
     private final int runNamespace;
 
+    /** Stage locks let go of, released with the next lock statement on their session. */
+    private final LetGoSessions letGo = new LetGoSessions(SessionCoordination::unlockAndRelease);
+
     public SessionCoordination(String metadataSchema) {
         this.runNamespace = AdvisoryKeys.small(metadataSchema + "/runs");
     }
@@ -65,9 +68,14 @@ public final class SessionCoordination implements Coordination {
      * on it, it is taken for ended (the server or a proxy closed it) and {@code first} runs again on a new one.
      */
     private static <T> Opened<T> open(Connections connections, First<T> first) throws SQLException {
-        Connection reused = connections.session();
+        return open(connections.session(), connections, first, first);
+    }
+
+    /** As {@link #open(Connections, First)} on {@code reused}, with {@code onReused} as its first statement. */
+    private static <T> Opened<T> open(Connection reused, Connections connections, First<T> onReused, First<T> first)
+            throws SQLException {
         try {
-            return new Opened<>(reused, first.run(reused));
+            return new Opened<>(reused, onReused.run(reused));
         } catch (SQLException | RuntimeException e) {
             closeQuietly(reused);
         }
@@ -111,12 +119,15 @@ public final class SessionCoordination implements Coordination {
                           Consumer<String> waiting, LockProbe probe) throws SQLException, InterruptedException {
         long key = AdvisoryKeys.of(name);
         long deadline = System.nanoTime() + timeout.toNanos();
-        Opened<Attempt> opened = open(connections, candidate -> tryLock(candidate, key, probe));
+        Connection letGoOf = letGo.take();
+        First<Attempt> attempt = candidate -> tryLock(candidate, key, probe, false);
+        Opened<Attempt> opened = letGoOf == null ? open(connections, attempt)
+                : open(letGoOf, connections, candidate -> tryLock(candidate, key, probe, true), attempt);
         Connection session = opened.session();
         try {
             boolean reported = false;
-            Attempt attempt = opened.first();
-            for (; !attempt.locked(); attempt = tryLock(session, key, probe)) {
+            Attempt tried = opened.first();
+            for (; !tried.locked(); tried = tryLock(session, key, probe, false)) {
                 if (!reported) {
                     waiting.accept("another process holds the advisory lock " + key + " (" + name + ")");
                     reported = true;
@@ -127,7 +138,7 @@ public final class SessionCoordination implements Coordination {
                 }
                 Thread.sleep(POLL_MILLIS);
             }
-            return new AdvisoryStageLock(session, key, connections, attempt.probed());
+            return new AdvisoryStageLock(session, key, connections, tried.probed(), letGo);
         } catch (SQLException | InterruptedException | RuntimeException e) {
             session.close();
             throw e;
@@ -139,12 +150,14 @@ public final class SessionCoordination implements Coordination {
     }
 
     /**
-     * Tries the lock; with a probe, in the same round trip: the probe is a statement of its own after the lock's, so
-     * that it reads with a snapshot taken once the lock is held (within one statement, the snapshot would be taken
-     * before the lock, and miss a publish committed just before its holder let go).
+     * Tries the lock, in one round trip with what goes with it: first, with {@code releaseFirst}, the release of the
+     * locks a run let go of on this session ({@link LetGoSessions}); then, with a probe, the probe, as a statement of
+     * its own after the lock's, so that it reads with a snapshot taken once the lock is held (within one statement,
+     * the snapshot would be taken before the lock, and miss a publish committed just before its holder let go).
      */
-    private static Attempt tryLock(Connection session, long key, LockProbe probe) throws SQLException {
-        String lock = "SELECT pg_try_advisory_lock(?)";
+    private static Attempt tryLock(Connection session, long key, LockProbe probe, boolean releaseFirst)
+            throws SQLException {
+        String lock = (releaseFirst ? "SELECT pg_advisory_unlock_all();\n" : "") + "SELECT pg_try_advisory_lock(?)";
         try (PreparedStatement statement = session.prepareStatement(probe == null ? lock
                 : lock + ";\n" + probe.sql())) {
             statement.setLong(1, key);
@@ -154,6 +167,9 @@ public final class SessionCoordination implements Coordination {
                 }
             }
             statement.execute();
+            if (releaseFirst) {
+                statement.getMoreResults(); // past the release's result, to the lock's
+            }
             boolean locked;
             try (ResultSet result = statement.getResultSet()) {
                 result.next();
@@ -197,12 +213,14 @@ public final class SessionCoordination implements Coordination {
         private final Connections connections;
 
         private final String probed;
+        private final LetGoSessions letGo;
 
-        AdvisoryStageLock(Connection session, long key, Connections connections, String probed) {
+        AdvisoryStageLock(Connection session, long key, Connections connections, String probed, LetGoSessions letGo) {
             this.session = session;
             this.key = key;
             this.connections = connections;
             this.probed = probed;
+            this.letGo = letGo;
         }
 
         @Override
@@ -253,9 +271,10 @@ public final class SessionCoordination implements Coordination {
                     + "idle_session_timeout, a restart, or a pooler dropping idle connections", cause);
         }
 
+        /** Lets go of the lock: the next lock taken on this session releases it in its round trip, or soon. */
         @Override
         public void close() {
-            unlockAndRelease(session, connections);
+            letGo.letGo(session, connections);
         }
     }
 }
