@@ -269,6 +269,11 @@ public final class Database implements AutoCloseable {
                 : coordination.lock(runId, lockName(stage), connections, timeout, waiting);
     }
 
+    /** Whether a stage's lock is taken with a probe answered in the same round trip ({@link LockProbe}). */
+    public boolean stageLockAnswersProbes() {
+        return coordination.answersProbes();
+    }
+
     /** A mark of the lock of {@code stage} while no run holds it, where every run that may take it is seen. */
     public OptionalLong stageLockFreeMark(String stage) {
         return coordination.freeMark(lockName(stage));

@@ -22,9 +22,9 @@ import java.util.Set;
  * <ul>
  * <li>where every run of the database is in this process (an embedded database), a stage's records change only
  *     under its lock: they are used when no other run took the lock between the read and this run taking it;</li>
- * <li>where the database computes a digest of a stage's records (PostgreSQL), the read comes with each stage's
- *     digest, and the lock statement reads the digest again in its round trip: equal, the records are the
- *     same.</li>
+ * <li>where the database computes a digest of a stage's records and its lock statement can read it again in its
+ *     round trip (PostgreSQL with session locks), the read comes with each stage's digest: equal under the lock,
+ *     the records are the same.</li>
  * </ul>
  * Anywhere else, or for a stage whose records changed, the stage is read under its lock. Each read costs a round
  * trip (about a millisecond on an embedded database), which a run of many small stages would pay per stage.
@@ -61,11 +61,15 @@ public final class CommittedRecords {
             OptionalLong mark = database.stageLockFreeMark(stage);
             mark.ifPresent(value -> marks.put(stage, value));
         }
-        try (Connection connection = database.connection()) {
-            if (marks.size() >= 2) {
+        if (marks.size() >= 2) {
+            try (Connection connection = database.connection()) {
                 readFirst = metadata.stageRecords(connection, marks.keySet());
-            } else {
-                marks.clear();
+            }
+            return;
+        }
+        marks.clear();
+        if (database.stageLockAnswersProbes()) {
+            try (Connection connection = database.connection()) {
                 readFirst = metadata.stageRecordsWithDigests(connection, stages).orElse(Map.of());
             }
         }

@@ -50,6 +50,11 @@ public interface Coordination {
         return lock(runId, name, connections, timeout, waiting);
     }
 
+    /** Whether {@link #lock(String, String, Connections, Duration, Consumer, LockProbe)} answers probes. */
+    default boolean answersProbes() {
+        return false;
+    }
+
     /**
      * A mark of the lock named {@code name}, taken now, when this coordination sees every run that may take it (the
      * runs of this process) and none holds it; empty otherwise. What a run reads after the mark stays true until

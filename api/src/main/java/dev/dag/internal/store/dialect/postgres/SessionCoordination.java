@@ -113,6 +113,11 @@ public final class SessionCoordination implements Coordination {
         return lock(runId, name, connections, timeout, waiting, null);
     }
 
+    @Override
+    public boolean answersProbes() {
+        return true;
+    }
+
     /** With a probe, the lock statement and the probe go in one round trip, the probe as a statement of its own. */
     @Override
     public StageLock lock(String runId, String name, Connections connections, Duration timeout,
