@@ -293,7 +293,17 @@ public final class Database implements AutoCloseable {
         if (config.password() != null) {
             properties.setProperty("password", config.password());
         }
-        return DriverManager.getConnection(config.url(), properties);
+        Connection session = DriverManager.getConnection(config.url(), properties);
+        try {
+            // each statement reads what committed before it started, whatever the server's default: a lock's probe,
+            // sent in one batch with the lock statement (one implicit transaction), must see what the last holder
+            // committed before it let go, which a snapshot taken once for the batch, before the lock, could miss
+            session.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        } catch (SQLException e) {
+            session.close();
+            throw e;
+        }
+        return session;
     }
 
     @Override

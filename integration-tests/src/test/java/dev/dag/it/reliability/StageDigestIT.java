@@ -4,17 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.ConfigContext;
 import dev.dag.Materialize;
 import dev.dag.Table;
 import dev.dag.it.support.Flows;
 import dev.dag.it.support.TestDatabase;
+import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.dialect.lock.LockProbe;
+import dev.dag.internal.store.dialect.lock.StageLock;
 import dev.dag.internal.store.meta.Metadata;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +68,35 @@ class StageDigestIT {
             assertNotEquals(published, recounted, "a changed column of a published object");
             assertNotEquals(published, withStagedVersion, "a version written but not published");
             assertEquals(published, digest(db, probe), "a commit of an unchanged stage changes nothing a run reads");
+        }
+    }
+
+    /**
+     * The lock statement and the probe go in one batch, which PostgreSQL runs as one implicit transaction: under a
+     * server default of repeatable read or serializable the probe would read with a snapshot taken before the lock,
+     * and could miss a publish the last holder committed just before it let go. dag's lock sessions read committed.
+     */
+    @Test
+    void theProbeReadsCommittedWhateverTheServersDefaultIsolation() throws Exception {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "isolation")) {
+            ConfigContext base = db.config();
+            String url = base.url() + (base.url().contains("?") ? "&" : "?")
+                    + "options=-c%20default_transaction_isolation%3Dserializable";
+            try (ConfigContext serializable = ConfigContext.builder().instance("serializable").url(url)
+                    .user(base.user()).password(base.password()).schemaPrefix(base.schemaPrefix()).build()) {
+                Database database = Databases.of(serializable);
+                try (Connection plain = DriverManager.getConnection(url, base.user(), base.password());
+                     Statement statement = plain.createStatement();
+                     ResultSet rows = statement.executeQuery("SHOW default_transaction_isolation")) {
+                    rows.next();
+                    assertEquals("serializable", rows.getString(1), "the server's default for this URL");
+                }
+                LockProbe isolation = new LockProbe("SELECT current_setting('transaction_isolation')", List.of());
+                try (StageLock lock = database.lockStage("run-isolation", "isolated", holder -> { },
+                        Optional.of(isolation))) {
+                    assertEquals(Optional.of("read committed"), lock.probed());
+                }
+            }
         }
     }
 
