@@ -31,7 +31,12 @@ public interface RunContext extends AutoCloseable {
         return open(RunOptions.of(Objects.requireNonNull(config, "config")), flowName);
     }
 
-    /** {@link #open(ConfigContext, String)} with options (cache validation mode, default instance if none). */
+    /**
+     * {@link #open(ConfigContext, String)} with options (cache validation mode, default instance if none).
+     *
+     * @throws DefinitionException for options only a flow run honours: overrides ({@code withOverride}) and a
+     *                             selection ({@code withTasks}, {@code withStages})
+     */
     static RunContext open(RunOptions options, String flowName) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(flowName, "flowName");

@@ -263,4 +263,27 @@ class EagerRunIT {
                 + "'namedRegion', called again with other arguments"), e.getMessage());
         assertTrue(e.getMessage().contains("name the table after the arguments"), e.getMessage());
     }
+
+    /**
+     * An eager run calls each task as the code reaches it: it cannot put given rows in a task's place, nor leave
+     * tasks out. Options that ask for it are refused at the open, naming them, rather than ignored (an ignored
+     * override would run the real task, e.g. one reading a production system a test must not touch).
+     */
+    @OnEachDatabase
+    void optionsOnlyAFlowRunHonoursAreRefusedWhenAnEagerRunOpens(TestDatabase db) {
+        RunOptions overridden = db.options().withOverride("totals", List.of(Map.of("n", 1)));
+        RunOptions selected = db.options().withTasks("totals");
+
+        DefinitionException override = assertThrows(DefinitionException.class,
+                () -> RunContext.open(overridden, "nightly").close());
+        DefinitionException selection = assertThrows(DefinitionException.class,
+                () -> RunContext.open(selected, "nightly").close());
+
+        assertTrue(override.getMessage().startsWith("RunContext.open(\"nightly\") cannot honour "
+                + "RunOptions.withOverride (tasks [totals])"), override.getMessage());
+        assertTrue(override.getMessage().contains("flow.run"), override.getMessage());
+        assertTrue(selection.getMessage().contains("RunOptions.withTasks"), selection.getMessage());
+        assertEquals(EagerRunIT.class.getName(), override.getStackTrace()[0].getClassName(), "the user's line on top");
+        assertTrue(db.untouched(), "refused before anything was written");
+    }
 }

@@ -15,10 +15,13 @@ import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.engine.define.TaskInvocation;
 import dev.dag.internal.store.Identifiers;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,10 +53,37 @@ public final class EagerRun implements RunContext {
     public static EagerRun open(RunOptions options, String flowName) {
         AgentPresence.requireAttached(flowName);
         ThreadStates.requireIdleFor("RunContext.open(\"" + flowName + "\")");
+        refuseFlowOnlyOptions(options, flowName);
         EagerRun eager = new EagerRun(Run.open(new FlowDefinition(flowName), options));
         ThreadStates.beginEagerRun(eager);
         LOG.info("run {} of '{}' opened on {}", eager.runId(), flowName, eager.config());
         return eager;
+    }
+
+    /**
+     * Refuses options that only a flow run can honour: an eager run calls each task as the code reaches it, so it
+     * can neither put given rows in a task's place nor leave tasks out. Ignored, an override would run the real task.
+     *
+     * @throws DefinitionException naming the options and what to do
+     */
+    private static void refuseFlowOnlyOptions(RunOptions options, String flowName) {
+        List<String> flowOnly = new ArrayList<>();
+        if (!options.overrides().isEmpty()) {
+            flowOnly.add("RunOptions.withOverride (tasks " + new TreeSet<>(options.overrides().keySet()) + ")");
+        }
+        if (!options.tasks().isEmpty()) {
+            flowOnly.add("RunOptions.withTasks " + new TreeSet<>(options.tasks()));
+        }
+        if (!options.stages().isEmpty()) {
+            flowOnly.add("RunOptions.withStages " + new TreeSet<>(options.stages()));
+        }
+        if (!flowOnly.isEmpty()) {
+            throw new DefinitionException("RunContext.open(\"" + flowName + "\") cannot honour "
+                    + String.join(", ", flowOnly) + ": an eager run calls each task as the code reaches it, so it "
+                    + "can neither put given rows in a task's place nor leave tasks out. Define the pipeline as a Flow "
+                    + "and use these options with flow.run (or flow.plan), or open the run without them.", null, null,
+                    null);
+        }
     }
 
     @Override
