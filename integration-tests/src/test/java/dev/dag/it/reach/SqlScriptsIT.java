@@ -19,7 +19,9 @@ import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.PlanAgreement;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A task returns a multi-statement SQL script (pipedag's {@code RawSql}): dag runs it in a scratch schema, keeps each
@@ -280,5 +282,46 @@ class SqlScriptsIT {
         Result third = db.run(keyedFlow());
         assertEquals(TaskOutcome.RAN, outcome(third, "keyed"), third.summary());
         assertEquals(6, db.published("clean", "keyed").size());
+    }
+
+    @Materialize(version = "1")
+    static RawSql numbered(Table orders) {
+        return RawSql.of("CREATE TABLE numbered (n SERIAL PRIMARY KEY, id INTEGER);\n"
+                + "CREATE TABLE counted (n INTEGER GENERATED ALWAYS AS IDENTITY, qty INTEGER);\n"
+                + "INSERT INTO numbered (id) SELECT id FROM " + orders.ref() + ";\n"
+                + "INSERT INTO counted (qty) SELECT qty FROM " + orders.ref() + ";");
+    }
+
+    /**
+     * On PostgreSQL a serial or identity column owns a sequence, which moves with its table as an index does, and
+     * whose name the published version's table holds too: a script with one reruns.
+     */
+    @Test
+    void onPostgresAScriptWithSerialAndIdentityColumnsReruns() {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "sequences")) {
+            Supplier<Flow> flow = () -> {
+                Flow numberedFlow = new Flow("numbered");
+                try (numberedFlow) {
+                    Table orders;
+                    try (Stage raw = new Stage("raw")) {
+                        orders = orders(extraOrders);
+                    }
+                    try (Stage clean = new Stage("clean")) {
+                        numbered(orders);
+                    }
+                }
+                return numberedFlow;
+            };
+            assertEquals(TaskOutcome.RAN, outcome(db.run(flow.get()), "numbered"));
+
+            extraOrders = 2;
+            Result rerun = db.run(flow.get());
+
+            assertEquals(TaskOutcome.RAN, outcome(rerun, "numbered"), rerun.summary());
+            assertEquals(5, db.published("clean", "numbered").size());
+            assertEquals(5, db.published("clean", "counted").size());
+            db.execute("INSERT INTO " + db.physicalBehind("clean", "counted") + " (qty) VALUES (1)");
+            assertEquals(6, db.published("clean", "counted").size(), "the identity still numbers new rows");
+        }
     }
 }

@@ -126,7 +126,7 @@ final class ScriptWriter {
             Identifiers.requireValid(name, "table name", call.task(), stage);
             next.reserve(name, ObjectKind.TABLE, call);
             String physical = PhysicalNames.of(stage, name, runTag, database.dialect().maxIdentifierBytes());
-            nameIndexesAfter(connection, scratch, name, physical);
+            nameMovedRelationsAfter(connection, scratch, name, physical);
             execute(connection, database.dialect().moveTable(scratch, name, database.dataSchema(), physical));
             // a copy leaves the original: dropped by name, as DuckDB refuses to commit a CASCADE over tables of the
             // same transaction
@@ -141,31 +141,31 @@ final class ScriptWriter {
     }
 
     /**
-     * Where a table's indexes move with it, gives them names of its physical table's, as dag names the indexes it
-     * creates: the script's own names ({@code orders_pkey}, {@code orders_by_day}) are those of the published
-     * version's table, which shares the data schema with this one until the publish.
+     * Where a table's indexes and owned sequences move with it, gives them names of its physical table's, as dag
+     * names the indexes it creates: the script's own names ({@code orders_pkey}, {@code orders_id_seq}) are those of
+     * the published version's table, which shares the data schema with this one until the publish.
      */
-    private void nameIndexesAfter(Connection connection, String scratch, String table, String physical)
+    private void nameMovedRelationsAfter(Connection connection, String scratch, String table, String physical)
             throws SQLException {
         Dialect dialect = database.dialect();
-        Optional<String> query = dialect.selectIndexesMovedWithTable();
+        Optional<String> query = dialect.selectRelationsMovedWithTable();
         if (query.isEmpty()) {
             return;
         }
-        List<String> indexes = new ArrayList<>();
+        List<String> renames = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement(query.get())) {
             select.setString(1, scratch);
             select.setString(2, table);
+            select.setString(3, scratch);
+            select.setString(4, table);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    indexes.add(rows.getString(1));
+                    String kind = rows.getString(2);
+                    String suffix = (kind.equals("index") ? "_ix" : "_sq") + renames.size();
+                    renames.add(dialect.renameMovedRelation(kind, scratch, rows.getString(1),
+                            PhysicalNames.fit(physical + suffix, dialect.maxIdentifierBytes())));
                 }
             }
-        }
-        List<String> renames = new ArrayList<>();
-        for (int i = 0; i < indexes.size(); i++) {
-            String target = PhysicalNames.fit(physical + "_ix" + i, dialect.maxIdentifierBytes());
-            renames.add(dialect.renameIndex(scratch, indexes.get(i), target));
         }
         execute(connection, renames);
     }

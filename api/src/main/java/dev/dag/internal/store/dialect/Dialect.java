@@ -139,12 +139,23 @@ public interface Dialect {
     List<String> moveTable(String schema, String table, String targetSchema, String target);
 
     /**
-     * Where {@link #moveTable} takes a table's indexes along: the query of their names (columns: the index name;
-     * parameters: schema, table), so that they can be renamed first, as index names are unique per schema. Empty
-     * where a move copies the rows without the indexes.
+     * Where {@link #moveTable} takes relations of a table along (its indexes, the sequences its columns own): the
+     * query of their names and kinds (columns: the name, and {@code index} or {@code sequence}; parameters: schema,
+     * table), so that they can be renamed first, as such names are unique per schema. Empty where a move copies the
+     * rows without them.
      */
-    default Optional<String> selectIndexesMovedWithTable() {
+    default Optional<String> selectRelationsMovedWithTable() {
         return Optional.empty();
+    }
+
+    /** Renames {@code schema.name}, an index or a sequence ({@code kind}), to {@code target} in the same schema. */
+    default String renameMovedRelation(String kind, String schema, String name, String target) {
+        String statement = switch (kind) {
+            case "index" -> "ALTER INDEX ";
+            case "sequence" -> "ALTER SEQUENCE ";
+            default -> throw new IllegalArgumentException("not an index or a sequence: " + kind);
+        };
+        return statement + qualified(schema, name) + " RENAME TO " + quote(target);
     }
 
     /**
@@ -153,11 +164,6 @@ public interface Dialect {
      */
     default Optional<String> rowAsText(String alias) {
         return Optional.empty();
-    }
-
-    /** Renames index {@code schema.index} to {@code target} (in the same schema). */
-    default String renameIndex(String schema, String index, String target) {
-        return "ALTER INDEX " + qualified(schema, index) + " RENAME TO " + quote(target);
     }
 
     /** The relations of a schema: columns (table_name, whether it is a view); parameter: the schema name. */

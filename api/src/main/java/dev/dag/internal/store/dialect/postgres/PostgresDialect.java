@@ -97,13 +97,20 @@ public final class PostgresDialect extends StandardSql {
         return Optional.of(alias + "::text");
     }
 
-    /** {@code SET SCHEMA} takes the indexes (and the constraints they back) along. */
+    /** {@code SET SCHEMA} takes the indexes (and the constraints they back) and the owned sequences along. */
     @Override
-    public Optional<String> selectIndexesMovedWithTable() {
-        return Optional.of("SELECT i.relname FROM pg_catalog.pg_index x "
-                + "JOIN pg_catalog.pg_class i ON i.oid = x.indexrelid JOIN pg_catalog.pg_class t ON t.oid = x.indrelid "
+    public Optional<String> selectRelationsMovedWithTable() {
+        return Optional.of("SELECT i.relname, 'index' FROM pg_catalog.pg_index x "
+                + "JOIN pg_catalog.pg_class i ON i.oid = x.indexrelid "
+                + "JOIN pg_catalog.pg_class t ON t.oid = x.indrelid "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = ? AND t.relname = ? "
-                + "ORDER BY i.relname");
+                + "UNION ALL SELECT s.relname, 'sequence' FROM pg_catalog.pg_depend d "
+                + "JOIN pg_catalog.pg_class s ON s.oid = d.objid AND s.relkind = 'S' "
+                + "JOIN pg_catalog.pg_class t ON t.oid = d.refobjid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace "
+                + "WHERE d.classid = 'pg_catalog.pg_class'::regclass "
+                + "AND d.refclassid = 'pg_catalog.pg_class'::regclass "
+                + "AND d.deptype IN ('a', 'i') AND n.nspname = ? AND t.relname = ? ORDER BY 2, 1");
     }
 
     @Override
