@@ -2,6 +2,8 @@ package dev.dag.internal.cache.state;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -48,8 +50,8 @@ final class Lambdas {
 
     /**
      * {@code {"arg$1":value,...}}. A captured variable's name is not kept ({@code arg$1}), so a captured text, number
-     * or character, or an array of numbers or characters, is written as a secret ({@link Secrets}): it may be the
-     * password, PIN or key a lambda closed over. It still counts in the key.
+     * or character, or a container of nothing else ({@link #mayBeSecret}), is written as a secret ({@link Secrets}):
+     * it may be the password, PIN or key a lambda closed over. It still counts in the key.
      */
     private static void writeCaptured(Object lambda, SortedMap<String, Field> fields, Location at, StateWalk walk,
                                       JsonWriter out) {
@@ -68,13 +70,31 @@ final class Lambdas {
         out.raw("}");
     }
 
-    /** Whether a value without a name may be a secret: what passwords, PINs and keys are held in. */
+    /**
+     * Whether a value without a name may be a secret: what passwords, PINs and keys are held in (text, numbers,
+     * characters, arrays of them), and lists, sets, maps and arrays of nothing else (a list of tokens, a map of PINs
+     * by user), which have no names either.
+     */
     private static boolean mayBeSecret(Object value) {
         if (value instanceof CharSequence || value instanceof Number || value instanceof Character) {
             return true;
         }
+        if (value instanceof Collection<?> elements) {
+            return !elements.isEmpty() && elements.stream().allMatch(Lambdas::secretOrNull);
+        }
+        if (value instanceof Map<?, ?> map) {
+            return !map.isEmpty() && map.keySet().stream().allMatch(Lambdas::secretOrNull)
+                    && map.values().stream().allMatch(Lambdas::secretOrNull);
+        }
+        if (value instanceof Object[] elements) {
+            return elements.length > 0 && Arrays.stream(elements).allMatch(Lambdas::secretOrNull);
+        }
         Class<?> type = value == null ? null : value.getClass();
         return type != null && type.isArray() && type.getComponentType().isPrimitive() && type != boolean[].class;
+    }
+
+    private static boolean secretOrNull(Object value) {
+        return value == null || mayBeSecret(value);
     }
 
     /** The captured values: every instance field of the lambda's class, by its name ({@code arg$1}, ...). */

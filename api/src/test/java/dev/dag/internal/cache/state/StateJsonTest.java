@@ -633,6 +633,26 @@ class StateJsonTest {
         assertEquals(pin, StateJson.of(unlocks(480_915_273_311L), LAMBDAS));
     }
 
+    static Predicate<String> pinOf(Map<String, Long> pins) {
+        return user -> pins.containsKey(user);
+    }
+
+    static Predicate<String> oneOf(List<String> tokens) {
+        return tokens::contains;
+    }
+
+    /** A list or map of such values has no names either: a map of PINs by user, a list of tokens. */
+    @Test
+    void listsAndMapsOfTextsAndNumbersALambdaCapturedAreWrittenAsSecrets() {
+        String pins = StateJson.of(pinOf(Map.of("alice", 480_915_273_311L)), LAMBDAS);
+        String tokens = StateJson.of(oneOf(List.of("tok-7Hq2Zx")), LAMBDAS);
+
+        assertFalse(pins.contains("480915273311") || pins.contains("alice"), pins);
+        assertFalse(tokens.contains("tok-7Hq2Zx"), tokens);
+        assertNotEquals(pins, StateJson.of(pinOf(Map.of("alice", 480_915_273_312L)), LAMBDAS));
+        assertNotEquals(tokens, StateJson.of(oneOf(List.of("tok-7Hq2Zy")), LAMBDAS));
+    }
+
     @Test
     void lambdasWithOtherCodeDiffer() {
         assertNotEquals(StateJson.of(above(3), LAMBDAS), StateJson.of(below(3), LAMBDAS));
