@@ -12,6 +12,7 @@ import dev.dag.bench.macro.OneOfTenChanged;
 import dev.dag.bench.macro.ParallelTasks;
 import dev.dag.bench.macro.Report;
 import dev.dag.bench.macro.Scenario;
+import dev.dag.bench.macro.StatementBreakdown;
 import dev.dag.bench.macro.StoredRunsRerun;
 import java.sql.SQLException;
 import java.util.List;
@@ -80,7 +81,7 @@ public final class MacroBenchmark {
     }
 
     private static void runAll(BenchDatabase database, BenchOptions options, Report report) throws Exception {
-        try (database) {
+        try (database; StatementBreakdown breakdown = options.statements() ? StatementBreakdown.install(database) : null) {
             for (Scenario scenario : SCENARIOS) {
                 if (options.runs(scenario.id())) {
                     System.out.printf("== scenario %s on %s%n", scenario.id(), database.label());

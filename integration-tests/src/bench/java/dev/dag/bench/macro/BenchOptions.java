@@ -32,17 +32,19 @@ import java.util.TreeSet;
  * @param scaleLanes   h: tasks per stage of the large flow (default 100: 5,000 tasks)
  * @param history      i: the stored runs of the flow before the second measurement (default 1,000; the first is
  *                     after 10)
+ * @param statements   b, c: after the figures, one more run with each of dag's JDBC statements timed and printed
+ *                     (default off; {@code --statements})
  */
 public record BenchOptions(Set<String> scenarios, Set<String> databases, int reps, int warmup, long bigRows,
                            long smallRows,
                            long tenRows, int stages, int lanes, int bulkRows, int batchRows, long parallelRows,
-                           int parallelism, int scaleStages, int scaleLanes, int history) {
+                           int parallelism, int scaleStages, int scaleLanes, int history, boolean statements) {
 
     private static final String USAGE = """
             options (--name=value): --scenarios=a,b,c,d,e,f,g,h,i --db=duckdb,postgres --reps=5 --warmup=1 --small
               --big-rows=10000000 --small-rows=1000 --ten-rows=1000000 --stages=20 --lanes=10
               --bulk-rows=1000000 --batch-rows=50000 --parallel-rows=2000000 --parallelism=0
-              --scale-stages=50 --scale-lanes=100 --history=1000""";
+              --scale-stages=50 --scale-lanes=100 --history=1000 --statements""";
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} with the usage for an unknown option. */
     public static BenchOptions parse(String[] args) {
@@ -71,7 +73,8 @@ public record BenchOptions(Set<String> scenarios, Set<String> databases, int rep
                 Integer.parseInt(take(given, "parallelism", "0")),
                 Integer.parseInt(take(given, "scale-stages", small ? "10" : "50")),
                 Integer.parseInt(take(given, "scale-lanes", small ? "10" : "100")),
-                Integer.parseInt(take(given, "history", small ? "40" : "1000")));
+                Integer.parseInt(take(given, "history", small ? "40" : "1000")),
+                Boolean.parseBoolean(take(given, "statements", "false")));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet() + "\n" + USAGE);
         }

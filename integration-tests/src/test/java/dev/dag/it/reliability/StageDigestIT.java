@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On PostgreSQL a run trusts the records it read ahead for a stage only if the digest of the stage's records, read
- * again under the stage's lock, is the same: the digest must change with any row a run reads of the stage (an
- * object in any state, a published or a staged version), not only with a publish, and come back when the rows do.
+ * again under the stage's lock, is the same: the digest must change with any committed write of a row a run reads of
+ * the stage (an object in any state, a published or a staged version), not only with a publish, and with nothing
+ * else.
  */
 @Tag("reliability")
 class StageDigestIT {
@@ -46,28 +47,33 @@ class StageDigestIT {
             String objects = db.table(db.config().metadataSchema(), "objects");
             String versions = db.table(db.config().metadataSchema(), "versions");
             String published = digest(db, probe);
+            assertEquals(published, digest(db, probe), "nothing written: the same digest");
 
             db.execute("INSERT INTO " + objects + " (physical_name, stage, name, kind, task, run_id, state, row_count, "
                     + "cache_key, query) VALUES ('left_over', 'digest_raw', 'left', 'table', 'dead', 'r-dead', "
                     + "'staged', 0, 'k', 'SELECT 2')");
             String withLeftover = digest(db, probe);
             db.execute("DELETE FROM " + objects + " WHERE physical_name = 'left_over'");
-            assertEquals(published, digest(db, probe), "the same rows again: the same digest");
+            assertEquals(published, digest(db, probe), "the left-over gone: the rows read before");
 
             db.execute("UPDATE " + objects + " SET row_count = row_count + 1 WHERE stage = 'digest_raw'");
             String recounted = digest(db, probe);
             db.execute("UPDATE " + objects + " SET row_count = row_count - 1 WHERE stage = 'digest_raw'");
+            String countedBack = digest(db, probe);
             db.execute("INSERT INTO " + versions + " (stage, run_id, state, entries) VALUES ('digest_raw', "
                     + "'r-dead', 'staged', '[]')");
             String withStagedVersion = digest(db, probe);
             db.execute("DELETE FROM " + versions + " WHERE run_id = 'r-dead'");
+            String beforeUnchanged = digest(db, probe);
             db.execute("INSERT INTO " + versions + " (stage, run_id, state) VALUES ('digest_raw', 'r-later', "
                     + "'unchanged')");
 
             assertNotEquals(published, withLeftover, "a staged object of a dead run");
             assertNotEquals(published, recounted, "a changed column of a published object");
             assertNotEquals(published, withStagedVersion, "a version written but not published");
-            assertEquals(published, digest(db, probe), "a commit of an unchanged stage changes nothing a run reads");
+            assertNotEquals(recounted, countedBack, "the same values written again: a write all the same");
+            assertNotEquals(published, countedBack, "the same values written again: a write all the same");
+            assertEquals(beforeUnchanged, digest(db, probe), "a commit of an unchanged stage changes nothing a run reads");
         }
     }
 

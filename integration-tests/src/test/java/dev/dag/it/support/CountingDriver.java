@@ -34,6 +34,7 @@ public final class CountingDriver implements Driver, AutoCloseable {
     private final AtomicLong statements = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
     private final List<String> executed = Collections.synchronizedList(new ArrayList<>());
+    private final List<Timed> timed = Collections.synchronizedList(new ArrayList<>());
     private volatile Consumer<String> beforeEach = sql -> { };
 
     private CountingDriver(String url, Driver real) {
@@ -71,6 +72,25 @@ public final class CountingDriver implements Driver, AutoCloseable {
         }
     }
 
+    /** Every statement executed so far with the time its execution took, in order (the benchmark's breakdown). */
+    public List<Timed> timed() {
+        synchronized (timed) {
+            return List.copyOf(timed);
+        }
+    }
+
+    /** Forgets what was counted so far. */
+    public void reset() {
+        statements.set(0);
+        commits.set(0);
+        executed.clear();
+        timed.clear();
+    }
+
+    /** One statement's text and the nanoseconds its execution took ({@code COMMIT} for a commit). */
+    public record Timed(String sql, long nanos) {
+    }
+
     /** Transactions committed so far. */
     public long commits() {
         return commits.get();
@@ -103,6 +123,10 @@ public final class CountingDriver implements Driver, AutoCloseable {
         public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
             if (method.getName().equals("commit")) {
                 commits.incrementAndGet();
+                long start = System.nanoTime();
+                Object result = call(connection, method, args);
+                timed.add(new Timed("COMMIT", System.nanoTime() - start));
+                return result;
             }
             Object result = call(connection, method, args);
             String prepared = method.getName().startsWith("prepare") && args != null && args[0] instanceof String sql
@@ -119,6 +143,10 @@ public final class CountingDriver implements Driver, AutoCloseable {
                                 if (connection.getAutoCommit()) {
                                     commits.incrementAndGet();
                                 }
+                                long start = System.nanoTime();
+                                Object executedResult = call(statement, statementMethod, statementArgs);
+                                timed.add(new Timed(sql, System.nanoTime() - start));
+                                return executedResult;
                             }
                             return call(statement, statementMethod, statementArgs);
                         });

@@ -159,10 +159,11 @@ public interface Dialect {
     }
 
     /**
-     * A whole row of the table aliased {@code alias} as text, for a digest of rows; empty where the database cannot
-     * write a row as text.
+     * A text naming the stored version of a row of the table aliased {@code alias}, which any committed write of the
+     * row (insert, update, or a delete and insert of the same values) changes, for a digest of a stage's records that
+     * changes with any of them; empty where the database has none.
      */
-    default Optional<String> rowAsText(String alias) {
+    default Optional<String> rowVersion(String alias) {
         return Optional.empty();
     }
 

@@ -410,7 +410,7 @@ public final class MetadataSql {
     }
 
     /**
-     * Where rows can be written as text: {@link #selectStageRecords()} followed by one row per stage (stage, 'digest',
+     * Where rows have versions: {@link #selectStageRecords()} followed by one row per stage (stage, 'digest',
      * the digest of its records as {@link #selectStageDigest()} computes it, then nulls), in one query: one snapshot.
      * Parameters: the stages (an array), three times.
      */
@@ -421,18 +421,18 @@ public final class MetadataSql {
     }
 
     /**
-     * Where rows can be written as text: the digest of a stage's records, the rows {@link #selectStageRecords()}
-     * reads of it (every object, the published and staged versions), which changes with any of them: one row, one
-     * column. Parameters: the stage, twice.
+     * Where rows have versions: the digest of a stage's records, the rows {@link #selectStageRecords()} reads of it
+     * (every object, the published and staged versions), which changes with any committed write of them: one row,
+     * one column. Parameters: the stage, twice.
      */
     public Optional<String> selectStageDigest() {
         return stageDigest(VARCHAR).map(digest -> "SELECT " + digest);
     }
 
-    // each row's text is wrapped in parentheses, inside which a field holding one is quoted: joined with '|', the
-    // rows can be told apart again, so two different sets of rows never give one text
+    // the versions of the rows, sorted, joined with '|' (a character no row version holds): the same text exactly
+    // when the same stored rows are read, whatever their size
     private Optional<String> stageDigest(String stage) {
-        return dialect.rowAsText("o").flatMap(object -> dialect.rowAsText("v").map(version -> "md5(coalesce((SELECT "
+        return dialect.rowVersion("o").flatMap(object -> dialect.rowVersion("v").map(version -> "md5(coalesce((SELECT "
                 + "string_agg(" + object + ", '|' ORDER BY " + object + ") FROM " + table("objects") + " o WHERE "
                 + "o.stage = " + stage + "), '') || '#' || coalesce((SELECT string_agg(" + version + ", '|' ORDER BY "
                 + version + ") FROM " + table("versions") + " v WHERE v.stage = " + stage + " AND v.state IN "

@@ -1,0 +1,68 @@
+package dev.dag.bench.macro;
+
+import dev.dag.it.support.CountingDriver;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * With {@code --statements}: more runs of a scenario after its figures, with every JDBC statement dag executes
+ * timed, summed per statement text, with the time left outside JDBC (dag's Java). It shows where a run's time goes without a
+ * profiler; the figures of the report are measured without it.
+ */
+public final class StatementBreakdown implements AutoCloseable {
+    private static final int RUNS = 10;
+    private static volatile StatementBreakdown current;
+    private final CountingDriver driver;
+
+    private StatementBreakdown(CountingDriver driver) {
+        this.driver = driver;
+    }
+
+    /** Times the statements of the connections dag opens to {@code database} from now on, until closed. */
+    public static StatementBreakdown install(BenchDatabase database) throws SQLException {
+        StatementBreakdown breakdown = new StatementBreakdown(CountingDriver.install(database.config().url()));
+        current = breakdown;
+        return breakdown;
+    }
+
+    /**
+     * Runs {@code run} {@value #RUNS} times more and prints, per statement text, how often a run executes it and the
+     * time it takes per run on average, if {@code --statements} installed a breakdown.
+     */
+    static void print(String label, Repetitions.Timed run) throws Exception {
+        StatementBreakdown breakdown = current;
+        if (breakdown == null) {
+            return;
+        }
+        Map<String, long[]> byText = new LinkedHashMap<>(); // text -> {executions, nanos}
+        long wall = 0;
+        for (int i = 0; i < RUNS; i++) {
+            breakdown.driver.reset();
+            wall += run.run();
+            for (CountingDriver.Timed statement : breakdown.driver.timed()) {
+                long[] sum = byText.computeIfAbsent(shortened(statement.sql()), text -> new long[2]);
+                sum[0]++;
+                sum[1] += statement.nanos();
+            }
+        }
+        long inJdbc = byText.values().stream().mapToLong(sum -> sum[1]).sum();
+        long executions = byText.values().stream().mapToLong(sum -> sum[0]).sum();
+        System.out.printf("  %s, per run (mean of %d): %.1f statements, %s in JDBC, %s outside it, run %s%n", label, RUNS,
+                executions / (double) RUNS, Millis.format(inJdbc / 1e6 / RUNS), Millis.format((wall - inJdbc) / 1e6 / RUNS),
+                Millis.format(wall / 1e6 / RUNS));
+        byText.forEach((text, sum) -> System.out.printf("    %5.1f x %8.2f ms  %s%n", sum[0] / (double) RUNS,
+                sum[1] / 1e6 / RUNS, text));
+    }
+
+    private static String shortened(String sql) {
+        String text = sql.replaceAll("\\s+", " ");
+        return text.length() > 110 ? text.substring(0, 110) + "…" : text;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        current = null;
+        driver.close();
+    }
+}
