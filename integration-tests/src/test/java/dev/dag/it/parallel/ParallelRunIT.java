@@ -11,6 +11,7 @@ import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.RunContext;
+import dev.dag.RunListener;
 import dev.dag.RunOptions;
 import dev.dag.Stage;
 import dev.dag.Table;
@@ -141,6 +142,50 @@ class ParallelRunIT {
         } else {
             assertEquals(4, bodyThreads.size(), "four tasks met, each on a worker thread: " + bodyThreads);
         }
+    }
+
+    @Materialize(version = "1")
+    static Table versioned(int n, int salt) {
+        return Table.of("SELECT " + n + " AS n, " + salt + " AS salt").name("v" + n);
+    }
+
+    /**
+     * A cache-valid call takes less than handing it to a worker thread and back: the run settles it on its own
+     * thread, and only the calls whose bodies run go to workers.
+     */
+    @OnEachDatabase
+    void cacheValidCallsAreSettledOnTheRunsOwnThreadAndOnlyChangedOnesGoToWorkers(TestDatabase db) {
+        Flow flow = new Flow("settled");
+        try (flow; Stage only = new Stage("only")) {
+            for (int n = 0; n < 4; n++) {
+                versioned(n, n == 2 ? 1 : 0);
+            }
+        }
+        assertTrue(db.run(flow, options -> options.withParallelism(4)).successful());
+        Set<String> threadsOfCacheValid = ConcurrentHashMap.newKeySet();
+        Set<String> threadsOfRan = ConcurrentHashMap.newKeySet();
+        RunListener byThread = new RunListener() {
+            @Override
+            public void taskFinished(RunContext run, TaskResult task) {
+                (task.outcome() == TaskOutcome.CACHE_VALID ? threadsOfCacheValid : threadsOfRan)
+                        .add(Thread.currentThread().getName());
+            }
+        };
+        Flow changed = new Flow("settled");
+        try (changed; Stage only = new Stage("only")) {
+            for (int n = 0; n < 4; n++) {
+                versioned(n, n == 2 ? 2 : 0);
+            }
+        }
+
+        Result result = db.run(changed, options -> options.withParallelism(4).withListener(byThread));
+
+        assertEquals(List.of(TaskOutcome.CACHE_VALID, TaskOutcome.CACHE_VALID, TaskOutcome.RAN, TaskOutcome.CACHE_VALID),
+                result.tasks().stream().map(TaskResult::outcome).toList(), result::summary);
+        assertEquals(Set.of(Thread.currentThread().getName()), threadsOfCacheValid, "the run's own thread");
+        assertEquals(1, threadsOfRan.size());
+        assertTrue(threadsOfRan.iterator().next().startsWith("dag-settled-"), "a worker: " + threadsOfRan);
+        assertRows(List.of(List.of(2, 2)), db.published("only", "v2"));
     }
 
     /** Stage first: {@code quick} (and {@code meets("slow")} if {@code withSlow}); stage second reads quick. */

@@ -62,7 +62,20 @@ public final class RunEvents {
         if (this == NONE) {
             return RunningTask.NOTHING;
         }
+        announceTask(stage, task);
+        return taskRunning(stage, task);
+    }
+
+    /** Tells the listeners that a task starts (its key is computed now; its body, if it runs, may run elsewhere). */
+    public void announceTask(String stage, String task) {
         notify("taskStarted", listener -> listener.taskStarted(run, stage, task));
+    }
+
+    /** What {@link #taskStarted} does but tell the listeners: for a task {@link #announceTask} announced already. */
+    public RunningTask taskRunning(String stage, String task) {
+        if (this == NONE) {
+            return RunningTask.NOTHING;
+        }
         LoadedRows rows = LoadedRows.bindToThisThread();
         long start = System.nanoTime();
         Runnable report = () -> {

@@ -21,6 +21,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -127,16 +128,37 @@ public final class FlowRunner implements FlowSteps {
     @Override
     public TaskWork start(TaskInvocation invocation) {
         StageExecution stage = executions.get(invocation.stage());
-        boolean selected = selection.runs(invocation);
         int ordinal = stage.nextOrdinal(invocation.taskName());
         boolean forced = !options.tasks().isEmpty();
+        if (overrides.replaces(invocation)) {
+            return inRun(() -> run.override(stage, invocation, overrides));
+        }
+        if (!selection.runs(invocation)) {
+            return inRun(() -> run.readCommitted(stage, invocation, ordinal, selection));
+        }
+        return new TaskWork() {
+            private TaskRunner.Attempt attempt;
+
+            @Override
+            public Boolean settleHere() {
+                attempt = run.attemptTask(stage, invocation, ordinal, forced);
+                return attempt == null || attempt.settled() == null ? null : attempt.settled().failure() == null;
+            }
+
+            @Override
+            public boolean run() {
+                return inRun(() -> attempt != null ? run.finishTask(stage, invocation, attempt)
+                        : run.runTask(stage, invocation, ordinal, forced)).run();
+            }
+        };
+    }
+
+    /** Work that joins the run on the thread it runs on (a worker's), for the task's contexts. */
+    private TaskWork inRun(Supplier<TaskExecution> task) {
         return () -> {
             boolean joined = ThreadStates.joinRun(run);
             try {
-                TaskExecution execution = overrides.replaces(invocation) ? run.override(stage, invocation, overrides)
-                        : selected ? run.runTask(stage, invocation, ordinal, forced)
-                        : run.readCommitted(stage, invocation, ordinal, selection);
-                return execution.failure() == null;
+                return task.get().failure() == null;
             } finally {
                 if (joined) {
                     ThreadStates.leaveRun(run);

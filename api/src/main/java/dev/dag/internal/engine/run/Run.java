@@ -298,6 +298,36 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         return execution;
     }
 
+    /**
+     * The first part of {@link #runTask}, on the flow's own thread, for a call whose key is cheap to compute (see
+     * {@link TaskRunner#settlesCheaply}): null when it is not; else the attempt, reported already when it settled
+     * the call (cache-valid, or refused before its body), or to be finished by {@link #finishTask}, on a worker.
+     */
+    TaskRunner.Attempt attemptTask(StageExecution stage, TaskInvocation invocation, int ordinal, boolean forced) {
+        TaskRunner runner = runner(stage);
+        if (!runner.settlesCheaply(invocation.descriptor(), forced)) {
+            return null;
+        }
+        long begin = System.nanoTime();
+        events.announceTask(stage.name(), invocation.taskName());
+        TaskRunner.Attempt attempt = runner.attempt(invocation, ordinal, forced);
+        if (attempt.settled() != null) {
+            report(stage, invocation, attempt.settled(), (System.nanoTime() - begin) / 1_000_000);
+        }
+        return attempt;
+    }
+
+    /** Runs the body of a call {@link #attemptTask} did not settle, on this thread. */
+    TaskExecution finishTask(StageExecution stage, TaskInvocation invocation, TaskRunner.Attempt attempt) {
+        long begin = System.nanoTime();
+        TaskExecution execution;
+        try (RunEvents.RunningTask running = events.taskRunning(stage.name(), invocation.taskName())) {
+            execution = attempt.finish();
+        }
+        report(stage, invocation, execution, (System.nanoTime() - begin) / 1_000_000);
+        return execution;
+    }
+
     /** A task whose output the run's options give ({@code RunOptions.withOverride}): it does not run. */
     TaskExecution override(StageExecution stage, TaskInvocation invocation, OutputOverrides overrides) {
         long begin = System.nanoTime();

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,6 +70,26 @@ final class TaskRunner {
      * an eager stage gets that call's outputs (see {@link StageExecution}).
      */
     TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced) {
+        return attempt(invocation, ordinal, forced).finish();
+    }
+
+    /**
+     * Whether a call's {@link #attempt} is cheap enough for the flow's own thread, where it saves handing a
+     * cache-valid call to a worker and back (two thread switches, more than the call's own work): its key comes from
+     * its arguments, inputs and code alone (no source-freshness function, which is the user's code and may query a
+     * database), and it can be cache-valid at all (a lazy body and a task without version always run).
+     */
+    boolean settlesCheaply(TaskDescriptor task, boolean forced) {
+        return !forced && !task.lazy() && !task.version().isEmpty() && !task.hasFreshness()
+                && mode != CacheValidationMode.FORCE_CACHE_INVALID;
+    }
+
+    /**
+     * The first part of a call: binds its arguments, computes its key and settles the call when its body need not
+     * run (cache-valid, the same call as an earlier one, or refused before its body); else holds the rest, which
+     * {@link Attempt#finish} runs, on this thread or another.
+     */
+    Attempt attempt(TaskInvocation invocation, int ordinal, boolean forced) {
         TaskDescriptor task = invocation.descriptor();
         CommittedVersion committed = stageRun.committed();
         CacheEntry atPosition = committed.entry(task.name(), ordinal);
@@ -87,21 +108,61 @@ final class TaskRunner {
             previous = sameKey != null ? sameKey : likelySameCall(committed, task.name(), key, atPosition);
             assertNoFreshInput(invocation, previous, key);
         } catch (DagException e) {
-            return TaskExecution.failed(StackTraces.forUser(e), null);
+            return Attempt.settled(TaskExecution.failed(StackTraces.forUser(e), null));
         }
         TaskExecution same = stage.repeated(task.name(), key);
         if (same != null) {
-            return new TaskExecution(TaskOutcome.CACHE_VALID, "same arguments as an earlier call in this stage: its "
-                    + "outputs, not run again", same.outputs(), same.outputKeys(), same.tables(), List.of(), 0, null,
-                    List.of());
+            return Attempt.settled(new TaskExecution(TaskOutcome.CACHE_VALID, "same arguments as an earlier call in "
+                    + "this stage: its outputs, not run again", same.outputs(), same.outputKeys(), same.tables(),
+                    List.of(), 0, null, List.of()));
         }
-        TaskExecution execution = run(invocation, ordinal, forced, args, key, previous, binder, base)
-                .withWarnings(OutsideInputWarnings.of(invocation, stageRun.database().config().projectPackages(),
-                        ledger));
+        boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
+                || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
+        TaskExecution withoutBody = settle(invocation, ordinal, force, key, previous, binder);
+        if (withoutBody != null) {
+            return Attempt.settled(completed(invocation, key, base, withoutBody));
+        }
+        return Attempt.later(() -> completed(invocation, key, base,
+                runBody(invocation, ordinal, forced, force, args, key, previous, binder, base)));
+    }
+
+    /** A call whose key is known: settled without its body ({@link #settled}), or its body still to run. */
+    static final class Attempt {
+        private final TaskExecution settled;
+        private final Supplier<TaskExecution> rest;
+
+        private Attempt(TaskExecution settled, Supplier<TaskExecution> rest) {
+            this.settled = settled;
+            this.rest = rest;
+        }
+
+        static Attempt settled(TaskExecution execution) {
+            return new Attempt(execution, null);
+        }
+
+        static Attempt later(Supplier<TaskExecution> rest) {
+            return new Attempt(null, rest);
+        }
+
+        /** What the call did, when its body need not run; null when {@link #finish} still runs it. */
+        TaskExecution settled() {
+            return settled;
+        }
+
+        /** Finishes the call: its body runs, unless it was settled. */
+        TaskExecution finish() {
+            return settled != null ? settled : rest.get();
+        }
+    }
+
+    /** What every call's execution gets: warnings on outside inputs, its place among the stage's calls. */
+    private TaskExecution completed(TaskInvocation invocation, TaskKey key, String base, TaskExecution ran) {
+        TaskExecution execution = ran.withWarnings(OutsideInputWarnings.of(invocation,
+                stageRun.database().config().projectPackages(), ledger));
         if (execution.failure() == null) {
             stage.succeeded(key, execution);
         }
-        return base.equals(task.name()) || !stage.eager() ? execution
+        return base.equals(invocation.descriptor().name()) || !stage.eager() ? execution
                 : execution.withReason("called again with other arguments, as table '" + base + "'; "
                         + execution.reason());
     }
@@ -233,23 +294,30 @@ final class TaskRunner {
         });
     }
 
-    private TaskExecution run(TaskInvocation invocation, int ordinal, boolean forced, Object[] args, TaskKey key,
-                              CacheEntry previous, ArgumentBinder binder, String base) {
-        TaskDescriptor task = invocation.descriptor();
+    /**
+     * The call's execution when its body need not run: what a plan cannot foresee, or its committed outputs carried
+     * over (cache-valid); null when the body runs.
+     */
+    private TaskExecution settle(TaskInvocation invocation, int ordinal, boolean force, TaskKey key,
+                                 CacheEntry previous, ArgumentBinder binder) {
         Optional<TaskExecution> unforeseeable = runMode.unforeseeable(invocation, stageRun, inputKeys(binder),
                 binder.byPlaceholder());
         if (unforeseeable.isPresent()) {
             return unforeseeable.get();
         }
-        boolean force = forced || mode == CacheValidationMode.FORCE_CACHE_INVALID
-                || (mode == CacheValidationMode.FORCE_FRESH_INPUT && task.hasFreshness());
-        if (!force && isCacheValid(task, previous, key)) {
-            String drift = RerunReason.codeDrift(previous.key(), key);
-            if (drift != null && strictVersions) {
-                return TaskExecution.failed(StackTraces.forUser(VersionDrift.refused(invocation, drift)), null);
-            }
-            return carryOver(invocation, ordinal, previous, key, drift);
+        if (force || !isCacheValid(invocation.descriptor(), previous, key)) {
+            return null;
         }
+        String drift = RerunReason.codeDrift(previous.key(), key);
+        if (drift != null && strictVersions) {
+            return TaskExecution.failed(StackTraces.forUser(VersionDrift.refused(invocation, drift)), null);
+        }
+        return carryOver(invocation, ordinal, previous, key, drift);
+    }
+
+    private TaskExecution runBody(TaskInvocation invocation, int ordinal, boolean forced, boolean force,
+                                  Object[] args, TaskKey key, CacheEntry previous, ArgumentBinder binder, String base) {
+        TaskDescriptor task = invocation.descriptor();
         String reason = force ? "forced (" + (forced ? "task selected to run" : mode.name()) + ")"
                 : RerunReason.between(previous == null ? null : previous.key(), key);
         if (task.lazy() && !force) {

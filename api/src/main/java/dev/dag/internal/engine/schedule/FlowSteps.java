@@ -6,7 +6,7 @@ import dev.dag.internal.engine.define.TaskInvocation;
 /**
  * The steps of a flow run that a {@link FlowSchedule} orders: the run carries them out and records what they did,
  * the schedule decides when each happens. All are called on the thread that runs the flow, except the work
- * {@link #start} hands back, which runs on a worker thread.
+ * {@link #start} hands back, which runs on a worker thread (once it was not settled on the flow's).
  */
 public interface FlowSteps {
 
@@ -39,6 +39,15 @@ public interface FlowSteps {
 
     /** What runs one task, on a worker thread or the flow's own. */
     interface TaskWork {
+        /**
+         * On the flow's own thread, first: settles the task when that takes less than handing it to a worker (a
+         * cache-valid call, carried over), records its result and returns whether it succeeded; null when {@link
+         * #run} must run it.
+         */
+        default Boolean settleHere() {
+            return null;
+        }
+
         /** Runs the task and records its result; returns whether it succeeded. */
         boolean run();
     }

@@ -51,14 +51,29 @@ final class Workers implements AutoCloseable {
         return running.size();
     }
 
-    /** Starts {@code task}: at once on this thread with one slot, else on a worker thread. */
+    /**
+     * Starts {@code task}: settled at once on this thread when its work can (see {@link FlowSteps.TaskWork#settleHere}),
+     * else run on this thread with one slot, or on a worker thread.
+     */
     void start(int task, FlowSteps.TaskWork work) {
         RunningStatements statements = new RunningStatements();
         running.put(task, statements);
-        if (threads == null) {
+        Done settled = settleHere(task, work, statements);
+        if (settled != null) {
+            done.add(settled);
+        } else if (threads == null) {
             done.add(run(task, work, statements));
         } else {
             threads.execute(() -> done.add(run(task, work, statements)));
+        }
+    }
+
+    private static Done settleHere(int task, FlowSteps.TaskWork work, RunningStatements statements) {
+        try (RunningStatements bound = statements.bindToThisThread()) {
+            Boolean succeeded = work.settleHere();
+            return succeeded == null ? null : new Done(task, succeeded, null);
+        } catch (RuntimeException | Error bug) {
+            return new Done(task, false, bug);
         }
     }
 
