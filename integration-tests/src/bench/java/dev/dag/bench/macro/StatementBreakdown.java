@@ -56,7 +56,8 @@ public final class StatementBreakdown implements AutoCloseable {
     }
 
     private static String shortened(String sql) {
-        String text = sql.replaceAll("\\s+", " ");
+        // one line per statement whatever its names and numbers (a physical name's hash, b's changed constant)
+        String text = sql.replaceAll("\\s+", " ").replaceAll("__[0-9a-f]{10}", "__#").replaceAll("\\d+", "#");
         return text.length() > 110 ? text.substring(0, 110) + "…" : text;
     }
 

@@ -72,7 +72,10 @@ public final class CountingDriver implements Driver, AutoCloseable {
         }
     }
 
-    /** Every statement executed so far with the time its execution took, in order (the benchmark's breakdown). */
+    /**
+     * Every statement executed so far with the time its execution took, and every other call on a connection, in
+     * order (the benchmark's breakdown).
+     */
     public List<Timed> timed() {
         synchronized (timed) {
             return List.copyOf(timed);
@@ -87,7 +90,10 @@ public final class CountingDriver implements Driver, AutoCloseable {
         timed.clear();
     }
 
-    /** One statement's text and the nanoseconds its execution took ({@code COMMIT} for a commit). */
+    /**
+     * One statement's text and the nanoseconds its execution took ({@code COMMIT} for a commit; another call on the
+     * connection, such as preparing a statement, as its method's name in brackets).
+     */
     public record Timed(String sql, long nanos) {
     }
 
@@ -128,7 +134,9 @@ public final class CountingDriver implements Driver, AutoCloseable {
                 timed.add(new Timed("COMMIT", System.nanoTime() - start));
                 return result;
             }
+            long called = System.nanoTime();
             Object result = call(connection, method, args);
+            timed.add(new Timed("[" + method.getName() + "]", System.nanoTime() - called));
             String prepared = method.getName().startsWith("prepare") && args != null && args[0] instanceof String sql
                     ? sql : null;
             if (result instanceof Statement statement && method.getReturnType().isInterface()) {
