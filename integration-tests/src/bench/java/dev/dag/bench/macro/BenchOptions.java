@@ -32,7 +32,7 @@ import java.util.TreeSet;
  * @param scaleLanes   h: tasks per stage of the large flow (default 100: 5,000 tasks)
  * @param history      i: the stored runs of the flow before the second measurement (default 1,000; the first is
  *                     after 10)
- * @param statements   b, c: after the figures, one more run with each of dag's JDBC statements timed and printed
+ * @param statements   b, c, i: after the figures, one more run with each of dag's JDBC statements timed and printed
  *                     (default off; {@code --statements})
  */
 public record BenchOptions(Set<String> scenarios, Set<String> databases, int reps, int warmup, long bigRows,

@@ -46,6 +46,7 @@ public final class StoredRunsRerun implements Scenario {
                         tasks, options.history(), FEW_RUNS), db.label(), Millis.format(many.medianMillis()),
                 Millis.format(few.medianMillis()) + " (after " + FEW_RUNS + ")",
                 String.format("%.2f (%,d/%d)", ratio, options.history(), FEW_RUNS), ratio, GOAL, "<= " + GOAL));
+        StatementBreakdown.print("i", () -> LaneFlows.rerun(flow, db, tasks));
         report.note(String.format("i/%s: filling the history up to %,d runs took %s", db.label(), stored,
                 Millis.format(filling / 1e6)));
     }
