@@ -3,6 +3,7 @@ package dev.dag.bench.macro;
 import dev.dag.it.support.CountingDriver;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Map;
  */
 public final class StatementBreakdown implements AutoCloseable {
     private static final int RUNS = 10;
+    private static final long TIMELINE_GAP_NANOS = 200_000;
     private static volatile StatementBreakdown current;
     private final CountingDriver driver;
 
@@ -28,7 +30,7 @@ public final class StatementBreakdown implements AutoCloseable {
 
     /**
      * Runs {@code run} {@value #RUNS} times more and prints, per statement text, how often a run executes it and the
-     * time it takes per run on average, if {@code --statements} installed a breakdown.
+     * time it takes per run on average, then the last run's timeline, if {@code --statements} installed a breakdown.
      */
     static void print(String label, Repetitions.Timed run) throws Exception {
         StatementBreakdown breakdown = current;
@@ -37,8 +39,10 @@ public final class StatementBreakdown implements AutoCloseable {
         }
         Map<String, long[]> byText = new LinkedHashMap<>(); // text -> {executions, nanos}
         long wall = 0;
+        long lastStart = 0;
         for (int i = 0; i < RUNS; i++) {
             breakdown.driver.reset();
+            lastStart = System.nanoTime();
             wall += run.run();
             for (CountingDriver.Timed statement : breakdown.driver.timed()) {
                 long[] sum = byText.computeIfAbsent(shortened(statement.sql()), text -> new long[2]);
@@ -53,6 +57,25 @@ public final class StatementBreakdown implements AutoCloseable {
                 Millis.format(wall / 1e6 / RUNS));
         byText.forEach((text, sum) -> System.out.printf("    %5.1f x %8.2f ms  %s%n", sum[0] / (double) RUNS,
                 sum[1] / 1e6 / RUNS, text));
+        printTimeline(label, lastStart, breakdown.driver.timed());
+    }
+
+    /**
+     * The last run's calls in order, each with the time outside JDBC since the call before it: a gap is dag's own
+     * Java, or the thread waiting for a core (the first gap also holds what the scenario does before it starts its
+     * clock). Quick calls on a connection are left out unless a gap comes before them (a connection's return to the
+     * pool shows as {@code [clearWarnings]}).
+     */
+    private static void printTimeline(String label, long start, List<CountingDriver.Timed> calls) {
+        System.out.printf("  %s, the last run in order (ms outside JDBC before, ms in it):%n", label);
+        long previousEnd = start;
+        for (CountingDriver.Timed call : calls) {
+            long gap = call.startedAt() - previousEnd;
+            if (!call.sql().startsWith("[") || gap >= TIMELINE_GAP_NANOS || call.nanos() >= TIMELINE_GAP_NANOS) {
+                System.out.printf("    %+7.2f %7.2f  %s%n", gap / 1e6, call.nanos() / 1e6, shortened(call.sql()));
+            }
+            previousEnd = call.startedAt() + call.nanos();
+        }
     }
 
     private static String shortened(String sql) {

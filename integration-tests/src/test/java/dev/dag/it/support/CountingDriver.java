@@ -92,9 +92,10 @@ public final class CountingDriver implements Driver, AutoCloseable {
 
     /**
      * One statement's text and the nanoseconds its execution took ({@code COMMIT} for a commit; another call on the
-     * connection, such as preparing a statement, as its method's name in brackets).
+     * connection, such as preparing a statement, as its method's name in brackets), and when it started
+     * ({@link System#nanoTime()}).
      */
-    public record Timed(String sql, long nanos) {
+    public record Timed(String sql, long startedAt, long nanos) {
     }
 
     /** Transactions committed so far. */
@@ -131,12 +132,12 @@ public final class CountingDriver implements Driver, AutoCloseable {
                 commits.incrementAndGet();
                 long start = System.nanoTime();
                 Object result = call(connection, method, args);
-                timed.add(new Timed("COMMIT", System.nanoTime() - start));
+                timed.add(new Timed("COMMIT", start, System.nanoTime() - start));
                 return result;
             }
             long called = System.nanoTime();
             Object result = call(connection, method, args);
-            timed.add(new Timed("[" + method.getName() + "]", System.nanoTime() - called));
+            timed.add(new Timed("[" + method.getName() + "]", called, System.nanoTime() - called));
             String prepared = method.getName().startsWith("prepare") && args != null && args[0] instanceof String sql
                     ? sql : null;
             if (result instanceof Statement statement && method.getReturnType().isInterface()) {
@@ -153,7 +154,7 @@ public final class CountingDriver implements Driver, AutoCloseable {
                                 }
                                 long start = System.nanoTime();
                                 Object executedResult = call(statement, statementMethod, statementArgs);
-                                timed.add(new Timed(sql, System.nanoTime() - start));
+                                timed.add(new Timed(sql, start, System.nanoTime() - start));
                                 return executedResult;
                             }
                             return call(statement, statementMethod, statementArgs);
