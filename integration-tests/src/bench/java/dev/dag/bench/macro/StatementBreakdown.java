@@ -40,10 +40,12 @@ public final class StatementBreakdown implements AutoCloseable {
         Map<String, long[]> byText = new LinkedHashMap<>(); // text -> {executions, nanos}
         long wall = 0;
         long lastStart = 0;
+        long lastEnd = 0;
         for (int i = 0; i < RUNS; i++) {
             breakdown.driver.reset();
             lastStart = System.nanoTime();
             wall += run.run();
+            lastEnd = System.nanoTime();
             for (CountingDriver.Timed statement : breakdown.driver.timed()) {
                 long[] sum = byText.computeIfAbsent(shortened(statement.sql()), text -> new long[2]);
                 sum[0]++;
@@ -57,7 +59,7 @@ public final class StatementBreakdown implements AutoCloseable {
                 Millis.format(wall / 1e6 / RUNS));
         byText.forEach((text, sum) -> System.out.printf("    %5.1f x %8.2f ms  %s%n", sum[0] / (double) RUNS,
                 sum[1] / 1e6 / RUNS, text));
-        printTimeline(label, lastStart, breakdown.driver.timed());
+        printTimeline(label, lastStart, lastEnd, breakdown.driver.timed());
     }
 
     /**
@@ -66,7 +68,7 @@ public final class StatementBreakdown implements AutoCloseable {
      * clock). Quick calls on a connection are left out unless a gap comes before them (a connection's return to the
      * pool shows as {@code [clearWarnings]}).
      */
-    private static void printTimeline(String label, long start, List<CountingDriver.Timed> calls) {
+    private static void printTimeline(String label, long start, long end, List<CountingDriver.Timed> calls) {
         System.out.printf("  %s, the last run in order (ms outside JDBC before, ms in it):%n", label);
         long previousEnd = start;
         for (CountingDriver.Timed call : calls) {
@@ -76,6 +78,7 @@ public final class StatementBreakdown implements AutoCloseable {
             }
             previousEnd = call.startedAt() + call.nanos();
         }
+        System.out.printf("    %+7.2f          (the run's return and the scenario's checks)%n", (end - previousEnd) / 1e6);
     }
 
     private static String shortened(String sql) {
