@@ -63,10 +63,10 @@ public final class StatementBreakdown implements AutoCloseable {
     }
 
     /**
-     * The last run's calls in order, each with the time outside JDBC since the call before it: a gap is dag's own
-     * Java, or the thread waiting for a core (the first gap also holds what the scenario does before it starts its
-     * clock). Quick calls on a connection are left out unless a gap comes before them (a connection's return to the
-     * pool shows as {@code [clearWarnings]}).
+     * The last run's calls in order, each with the time outside JDBC since the call before it, then the time after
+     * the last one: a gap is dag's own Java (the first also holds the scenario building its flow, the last its checks
+     * of the result, both outside its clock). Quick calls on a connection are left out unless a gap comes before them
+     * (a connection's return to the pool shows as {@code [clearWarnings]}).
      */
     private static void printTimeline(String label, long start, long end, List<CountingDriver.Timed> calls) {
         System.out.printf("  %s, the last run in order (ms outside JDBC before, ms in it):%n", label);
