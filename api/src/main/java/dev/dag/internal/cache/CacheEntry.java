@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A task's committed cache entry in one stage: its key and every object it produced, returned or not,
@@ -13,8 +14,11 @@ import java.util.Map;
  * @param ordinal the how-many-th call of that task in the stage (0 for the first)
  * @param key     the task key with its parts
  * @param outputs the objects it produced
+ * @param stored  the entry's text as the metadata holds it, for an entry read from there (or carried over
+ *                unchanged from one): written back as it is, not rewritten; null for a new entry. Not part of
+ *                the entry's identity ({@link #equals})
  */
-public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> outputs) {
+public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> outputs, String stored) {
 
     /**
      * One object of a task.
@@ -36,6 +40,32 @@ public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> out
     /** Copies the outputs. */
     public CacheEntry {
         outputs = List.copyOf(outputs);
+    }
+
+    /** A new entry, not (yet) in the metadata. */
+    public CacheEntry(String task, int ordinal, TaskKey key, List<Output> outputs) {
+        this(task, ordinal, key, outputs, null);
+    }
+
+    /**
+     * This committed entry carried into a new version as call {@code ordinal} with {@code key}: it keeps its
+     * stored text when that is still its text (same ordinal, key and key parts).
+     */
+    public CacheEntry carriedAs(int ordinal, TaskKey key) {
+        boolean same = ordinal == this.ordinal && key.key().equals(this.key.key()) && key.sameParts(this.key);
+        return new CacheEntry(task, ordinal, key, outputs, same ? stored : null);
+    }
+
+    /** Equal task, ordinal, key and outputs (the stored text aside). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CacheEntry that && ordinal == that.ordinal && task.equals(that.task)
+                && key.equals(that.key) && outputs.equals(that.outputs);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(task, ordinal, key, outputs);
     }
 
     /** The outputs as JSON for the metadata. */

@@ -13,19 +13,23 @@ import java.util.TreeMap;
  * ({@code "lib:com.fasterxml.jackson.core:jackson-databind"} → its version), so that a rerun reason can say what changed. The
  * format of the entries is described in {@link Parts}.
  *
- * @param hash          SHA-256 (hex) of the parts' keys and code hashes
- * @param parts         the entries, sorted by key; unmodifiable
- * @param outsideInputs the calls the reached code makes whose result changes while the code does not (files, the
- *                      network, the clock, random numbers, the environment), as
- *                      {@code java.nio.file.Files.readAllLines} → the method that makes it ({@code Csv.read}); not
- *                      part of the hash, nor of the JSON: they serve a warning
+ * <p>Its {@code hash} is the SHA-256 (hex) of the parts' keys and code hashes; its {@code parts} are the entries,
+ * sorted by key (unmodifiable); its {@code outsideInputs} are the calls the reached code makes whose result changes
+ * while the code does not (files, the network, the clock, random numbers, the environment), as
+ * {@code java.nio.file.Files.readAllLines} → the method that makes it ({@code Csv.read}): not part of the hash, nor
+ * of the JSON, they serve a warning. A class rather than a record only to keep its JSON once written.
  */
-public record CodeFingerprint(String hash, SortedMap<String, String> parts, SortedMap<String, String> outsideInputs) {
+public final class CodeFingerprint {
+    private final String hash;
+    private final SortedMap<String, String> parts;
+    private final SortedMap<String, String> outsideInputs;
+    /** The JSON, written once: a fingerprint is cached per method and every call of the task stores it. */
+    private volatile String json;
 
-    public CodeFingerprint {
-        Objects.requireNonNull(hash, "hash");
-        parts = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(parts, "parts")));
-        outsideInputs = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(outsideInputs,
+    public CodeFingerprint(String hash, SortedMap<String, String> parts, SortedMap<String, String> outsideInputs) {
+        this.hash = Objects.requireNonNull(hash, "hash");
+        this.parts = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(parts, "parts")));
+        this.outsideInputs = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(outsideInputs,
                 "outsideInputs")));
     }
 
@@ -54,9 +58,26 @@ public record CodeFingerprint(String hash, SortedMap<String, String> parts, Sort
         return ChangeReasons.between(previous, this);
     }
 
+    public String hash() {
+        return hash;
+    }
+
+    public SortedMap<String, String> parts() {
+        return parts;
+    }
+
+    public SortedMap<String, String> outsideInputs() {
+        return outsideInputs;
+    }
+
     /** This fingerprint as JSON, for the metadata: {@code {"hash": ..., "parts": {...}}}. */
     public String toJson() {
-        return Parts.toJson(this);
+        String written = json;
+        if (written == null) {
+            written = Parts.toJson(this);
+            json = written;
+        }
+        return written;
     }
 
     /**
@@ -66,5 +87,21 @@ public record CodeFingerprint(String hash, SortedMap<String, String> parts, Sort
      */
     public static CodeFingerprint fromJson(String json) {
         return Parts.fromJson(json);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CodeFingerprint that && hash.equals(that.hash) && parts.equals(that.parts)
+                && outsideInputs.equals(that.outsideInputs);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(hash, parts, outsideInputs);
+    }
+
+    @Override
+    public String toString() {
+        return "CodeFingerprint[hash=" + hash + ", parts=" + parts + ", outsideInputs=" + outsideInputs + "]";
     }
 }

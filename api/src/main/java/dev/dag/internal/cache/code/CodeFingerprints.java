@@ -29,9 +29,10 @@ import org.objectweb.asm.Type;
  * a {@code note:} or {@code missing:} part.
  */
 public final class CodeFingerprints {
-    private static final ClassValue<ConcurrentMap<String, CodeFingerprint>> BY_METHOD = new ClassValue<>() {
+    /** Per class: the fingerprints of its methods (the key's {@code Method} is of that class: no loader leak). */
+    private static final ClassValue<ConcurrentMap<MethodKey, CodeFingerprint>> BY_METHOD = new ClassValue<>() {
         @Override
-        protected ConcurrentMap<String, CodeFingerprint> computeValue(Class<?> type) {
+        protected ConcurrentMap<MethodKey, CodeFingerprint> computeValue(Class<?> type) {
             return new ConcurrentHashMap<>();
         }
     };
@@ -42,6 +43,10 @@ public final class CodeFingerprints {
             return new AtomicReference<>();
         }
     };
+
+    /** A method and the project packages its fingerprint counted as project code. */
+    private record MethodKey(Method method, List<String> packages) {
+    }
 
     private static final String UNIDENTIFIED = Parts.NOTE + "lambda-unidentified";
 
@@ -62,15 +67,14 @@ public final class CodeFingerprints {
      */
     public static CodeFingerprint of(Method method, Collection<String> projectPackages) {
         Objects.requireNonNull(method, "method");
-        TreeSet<String> packages = new TreeSet<>(projectPackages);
-        String descriptor = Type.getMethodDescriptor(method);
-        String key = method.getName() + descriptor + "\u0000" + String.join(",", packages);
-        ConcurrentMap<String, CodeFingerprint> known = BY_METHOD.get(method.getDeclaringClass());
+        // looked up by the method itself: a task's every call asks, and a descriptor string costs more to build
+        MethodKey key = new MethodKey(method, List.copyOf(projectPackages));
+        ConcurrentMap<MethodKey, CodeFingerprint> known = BY_METHOD.get(method.getDeclaringClass());
         CodeFingerprint fingerprint = known.get(key);
         if (fingerprint == null) {
             // not computeIfAbsent: a walk takes milliseconds and must not block other keys of the map meanwhile;
             // two threads may both walk, the first result is kept
-            fingerprint = compute(method, descriptor, packages);
+            fingerprint = compute(method, Type.getMethodDescriptor(method), new TreeSet<>(projectPackages));
             CodeFingerprint raced = known.putIfAbsent(key, fingerprint);
             fingerprint = raced == null ? fingerprint : raced;
         }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.objectweb.asm.ClassReader;
@@ -40,11 +41,23 @@ public final class ParameterNames {
         }
     };
 
+    /** Per class: its methods' names as found (asked for by every call of a task). */
+    private static final ClassValue<Map<Method, List<String>>> KNOWN = new ClassValue<>() {
+        @Override
+        protected Map<Method, List<String>> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
     private ParameterNames() {
     }
 
     /** The names of {@code method}'s parameters, in order. */
     public static List<String> of(Method method) {
+        return KNOWN.get(method.getDeclaringClass()).computeIfAbsent(method, ParameterNames::find);
+    }
+
+    private static List<String> find(Method method) {
         Parameter[] parameters = method.getParameters();
         if (Arrays.stream(parameters).allMatch(Parameter::isNamePresent)) {
             return Arrays.stream(parameters).map(Parameter::getName).toList();

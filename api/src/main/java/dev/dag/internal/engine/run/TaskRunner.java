@@ -430,7 +430,7 @@ final class TaskRunner {
         TaskKey kept = drift == null ? key : new TaskKey(key.key(), key.format(), key.subject(),
                 previous.key().code(), key.arguments(), key.names(), key.receiver(), key.freshness());
         stageRun.writer().keep(previous);
-        stageRun.writer().recordEntry(new CacheEntry(previous.task(), ordinal, kept, previous.outputs()));
+        stageRun.writer().recordEntry(previous.carriedAs(ordinal, kept));
         if (drift == null) {
             return fromEntry(invocation, previous, TaskOutcome.CACHE_VALID, "cache-valid");
         }

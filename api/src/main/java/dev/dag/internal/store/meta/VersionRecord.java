@@ -1,11 +1,13 @@
 package dev.dag.internal.store.meta;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.TaskKey;
+import java.io.IOException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,9 @@ import java.util.StringJoiner;
 /**
  * The cache entries of a stage version as the one JSON text its record in {@code versions} holds: an array of
  * objects (task, ordinal, key, parts, outputs). The key's parts and the outputs are kept as the texts dag wrote them
- * (JSON strings), so that an entry read back compares equal, text for text, to the one written.
+ * (JSON strings), so that an entry read back compares equal, text for text, to the one written. An entry read
+ * back keeps its text ({@link CacheEntry#stored()}), and a version that carries it over unchanged writes that text
+ * again instead of writing the entry anew: most entries of a rerun are carried over.
  */
 final class VersionRecord {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,8 +30,8 @@ final class VersionRecord {
     static String entriesJson(List<CacheEntry> entries) {
         StringJoiner array = new StringJoiner(",", "[", "]");
         for (CacheEntry entry : entries) {
-            array.add(entryJson(entry.task(), entry.ordinal(), entry.key().key(), entry.key().partsJson(),
-                    entry.outputsJson()));
+            array.add(entry.stored() != null ? entry.stored() : entryJson(entry.task(), entry.ordinal(),
+                    entry.key().key(), entry.key().partsJson(), entry.outputsJson()));
         }
         return array.toString();
     }
@@ -47,25 +51,59 @@ final class VersionRecord {
         }
     }
 
-    /** The entries of stage {@code stage} read back from {@link #entriesJson} (none for null). */
+    /**
+     * The entries of stage {@code stage} read back from {@link #entriesJson} (none for null), each with its text.
+     * Read as a stream of tokens, which gives each entry's place in the text.
+     */
     static List<CacheEntry> entries(String json, String stage) throws SQLException {
         List<CacheEntry> entries = new ArrayList<>();
         if (json == null) {
             return entries;
         }
-        JsonNode array;
-        try {
-            array = JSON.readTree(json);
+        try (JsonParser parser = JSON.getFactory().createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                throw new SQLException("the cache entries of stage '" + stage + "' in dag's metadata are not a JSON "
+                        + "array");
+            }
+            while (parser.nextToken() == JsonToken.START_OBJECT) {
+                entries.add(entry(parser, json, stage));
+            }
         } catch (JsonProcessingException e) {
             throw new SQLException("the cache entries of stage '" + stage + "' in dag's metadata are not JSON: "
                     + e.getOriginalMessage(), e);
-        }
-        for (JsonNode node : array) {
-            String task = node.get("task").asText();
-            entries.add(new CacheEntry(task, node.get("ordinal").asInt(),
-                    TaskKey.fromParts(node.get("key").asText(), task, stage, node.get("parts").asText()),
-                    CacheEntry.outputsFromJson(node.get("outputs").asText())));
+        } catch (IOException e) {
+            throw new SQLException("the cache entries of stage '" + stage + "' in dag's metadata cannot be read: "
+                    + e.getMessage(), e);
         }
         return entries;
+    }
+
+    /** The entry whose object starts at the parser's current token. */
+    private static CacheEntry entry(JsonParser parser, String json, String stage) throws IOException, SQLException {
+        int start = (int) parser.currentTokenLocation().getCharOffset();
+        String task = null;
+        String key = null;
+        String parts = null;
+        String outputs = null;
+        int ordinal = 0;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            parser.nextToken();
+            switch (field) {
+                case "task" -> task = parser.getValueAsString();
+                case "ordinal" -> ordinal = parser.getValueAsInt();
+                case "key" -> key = parser.getValueAsString();
+                case "parts" -> parts = parser.getValueAsString();
+                case "outputs" -> outputs = parser.getValueAsString();
+                default -> parser.skipChildren(); // a field a later dag added
+            }
+        }
+        if (task == null || key == null || parts == null || outputs == null) {
+            throw new SQLException("a cache entry of stage '" + stage + "' in dag's metadata lacks its task, key, "
+                    + "parts or outputs");
+        }
+        int end = (int) parser.currentTokenLocation().getCharOffset() + 1;
+        return new CacheEntry(task, ordinal, TaskKey.fromParts(key, task, stage, parts),
+                CacheEntry.outputsFromJson(outputs), json.substring(start, end));
     }
 }
