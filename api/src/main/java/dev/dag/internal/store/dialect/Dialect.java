@@ -265,6 +265,12 @@ public interface Dialect {
      */
     String jsonArrayElements(String column);
 
+    /**
+     * An aggregate that gives the JSON text of an array with one object per row: {@code keys} → the values of
+     * {@code columns} (numbers stay numbers, nulls nulls). For the upgrade of the metadata's tables.
+     */
+    String jsonArrayOfObjects(List<String> keys, List<String> columns);
+
     /** Statements of dag's metadata tables in {@code schema}. */
     default MetadataSql metadata(String schema) {
         return new MetadataSql(this, schema);

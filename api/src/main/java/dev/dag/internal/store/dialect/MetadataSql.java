@@ -24,8 +24,9 @@ import java.util.stream.Collectors;
  * a later one replaced and {@code unchanged} for a commit that found the stage as it was (both keep no entries,
  * only the commit); {@code staged} for a version written but not published, waiting for a later run to take its
  * entries over. A publish writes one record, whatever the number of tasks.</li>
- * <li>{@code task_runs}: what each run did to each task and why, kept for later reading.</li>
- * <li>{@code runs}: each run, its end and its report (its graph, reasons, tables and SQL) as JSON.</li>
+ * <li>{@code runs}: each run, its end, what it did to each task and why ({@code tasks}, a JSON array written with
+ * the run's end: one row per run, whatever the number of tasks) and its report (its graph, reasons, tables and
+ * SQL) as JSON.</li>
  * </ul>
  * Views over them ({@link #createViews()}) are for people reading the metadata with SQL (docs/storage.md); dag
  * itself reads the tables.
@@ -37,9 +38,12 @@ public final class MetadataSql {
      * stores times at UTC instead of the writing JVM's zone; format 4 keeps a stage version's cache entries and
      * commit in one record ({@code versions}, replacing {@code tasks} and {@code stage_commits}) and a run's report
      * in its record ({@code runs.report}, replacing {@code run_reports}); format 5 adds indexes for a run's lookups
-     * where the database keeps them ({@link #createTables()}).
+     * where the database keeps them ({@link #createTables()}); format 6 keeps a run's task outcomes in its record
+     * ({@code runs.tasks}, replacing the table {@code task_runs}, now a view).
      */
-    public static final int FORMAT_VERSION = 5;
+    public static final int FORMAT_VERSION = 6;
+    /** The format that keeps a run's task outcomes in its record (see {@link #FORMAT_VERSION}). */
+    public static final int RUN_RECORDS_FORMAT = 6;
     /** The format that keeps a stage version in one record (see {@link #FORMAT_VERSION}). */
     public static final int VERSION_RECORDS_FORMAT = 4;
     /** The format whose times {@link #upgrade} moves to UTC: those before it. */
@@ -90,12 +94,9 @@ public final class MetadataSql {
                 "CREATE TABLE IF NOT EXISTS " + table("versions") + " (stage VARCHAR(200) NOT NULL, "
                         + "run_id VARCHAR(40) NOT NULL, state VARCHAR(10) NOT NULL, committed_at TIMESTAMP, "
                         + "entries TEXT)",
-                "CREATE TABLE IF NOT EXISTS " + table("task_runs") + " (run_id VARCHAR(40) NOT NULL, "
-                        + "stage VARCHAR(200) NOT NULL, task VARCHAR(200) NOT NULL, outcome VARCHAR(20) NOT NULL, "
-                        + "reason TEXT, millis BIGINT, row_count BIGINT, finished_at TIMESTAMP NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS " + table("runs") + " (run_id VARCHAR(40) NOT NULL, "
                         + "flow VARCHAR(200) NOT NULL, started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP, "
-                        + "status VARCHAR(20) NOT NULL, report TEXT)");
+                        + "status VARCHAR(20) NOT NULL, report TEXT, tasks TEXT)");
     }
 
     /**
@@ -108,6 +109,9 @@ public final class MetadataSql {
      * <li>{@code stage_objects}: the tables and blobs of each stage, with the view name a table is read by and the
      * run that wrote it;</li>
      * <li>{@code stage_commits}: every commit of every stage: stage, run_id, committed_at;</li>
+     * <li>{@code task_runs}: what each run did to each task and why: run_id, stage, task, outcome, reason, millis,
+     * row_count, finished_at (the run's end; a task outcome moved from an earlier format keeps its own), read from
+     * the runs' {@code tasks};</li>
      * <li>{@code run_summary}: each run with its flow, times, status and how many of its tasks ran, were
      * cache-valid, failed or were skipped.</li>
      * </ul>
@@ -124,6 +128,14 @@ public final class MetadataSql {
                         + "physical_name, row_count, task, run_id, cache_key FROM " + table("objects"),
                 "CREATE OR REPLACE VIEW " + table("stage_commits") + " AS SELECT stage, run_id, committed_at FROM "
                         + table("versions") + " WHERE committed_at IS NOT NULL",
+                "CREATE OR REPLACE VIEW " + table("task_runs") + " AS SELECT r.run_id, "
+                        + "t.value ->> 'stage' AS stage, t.value ->> 'task' AS task, "
+                        + "t.value ->> 'outcome' AS outcome, t.value ->> 'reason' AS reason, "
+                        + "CAST(t.value ->> 'millis' AS BIGINT) AS millis, "
+                        + "CAST(t.value ->> 'row_count' AS BIGINT) AS row_count, "
+                        + "COALESCE(CAST(t.value ->> 'finished_at' AS TIMESTAMP), r.finished_at) AS finished_at FROM "
+                        + table("runs")
+                        + " r, " + dialect.jsonArrayElements("r.tasks") + " AS t WHERE r.tasks IS NOT NULL",
                 "CREATE OR REPLACE VIEW " + table("run_summary") + " AS SELECT r.run_id, r.flow, r.started_at, "
                         + "r.finished_at, r.status, "
                         + "count(CASE WHEN t.outcome = 'RAN' THEN 1 END) AS ran, "
@@ -178,8 +190,7 @@ public final class MetadataSql {
      * stays: only its commits of versions replaced since go.
      */
     public List<String> deleteRun() {
-        return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id = ?",
-                "DELETE FROM " + table("versions") + " WHERE run_id = ? AND state IN ('superseded', 'unchanged')",
+        return List.of("DELETE FROM " + table("versions") + " WHERE run_id = ? AND state IN ('superseded', 'unchanged')",
                 "DELETE FROM " + table("runs") + " WHERE run_id = ?");
     }
 
@@ -193,8 +204,7 @@ public final class MetadataSql {
                 + " AND r.run_id NOT IN (SELECT run_id FROM " + table("objects") + " WHERE state = 'published')"
                 + " AND r.run_id NOT IN (SELECT c.run_id FROM " + table("versions") + " c WHERE c.committed_at"
                 + " = (SELECT max(l.committed_at) FROM " + table("versions") + " l WHERE l.stage = c.stage))";
-        return List.of("DELETE FROM " + table("task_runs") + " WHERE run_id IN (" + old + ")",
-                "DELETE FROM " + table("versions") + " WHERE state IN ('superseded', 'unchanged') AND run_id IN ("
+        return List.of("DELETE FROM " + table("versions") + " WHERE state IN ('superseded', 'unchanged') AND run_id IN ("
                         + old + ")",
                 "DELETE FROM " + table("runs") + " WHERE run_id IN (" + old + ")");
     }
@@ -263,6 +273,22 @@ public final class MetadataSql {
                     + String.join(", ", set)));
         }
         return statements;
+    }
+
+    /**
+     * Statements of an upgrade from a format before 6 (after the others): each run's task outcomes move from the
+     * table {@code task_runs} into its record, and the table makes way for the view of that name (the view
+     * {@code run_summary}, which reads it, goes first: {@link #createViews()} makes both anew).
+     */
+    public List<String> moveTaskRuns() {
+        String tasks = dialect.jsonArrayOfObjects(List.of("stage", "task", "outcome", "reason", "millis",
+                "row_count", "finished_at"), List.of("t.stage", "t.task", "t.outcome", "t.reason", "t.millis",
+                "t.row_count", "CAST(t.finished_at AS VARCHAR)"));
+        return List.of("DROP VIEW IF EXISTS " + table("run_summary"),
+                "ALTER TABLE " + table("runs") + " ADD COLUMN IF NOT EXISTS tasks TEXT",
+                "UPDATE " + table("runs") + " SET tasks = (SELECT " + tasks + " FROM " + table("task_runs")
+                        + " t WHERE t.run_id = " + table("runs") + ".run_id)",
+                "DROP TABLE " + table("task_runs"));
     }
 
     /**
@@ -477,16 +503,6 @@ public final class MetadataSql {
                 + dialect.memberOf("run_id", VARCHAR_ARRAY);
     }
 
-    /**
-     * Task outcomes; parameters: run_id, arrays of stage, task, outcome, reason, millis and row_count, then
-     * finished_at.
-     */
-    public String insertTaskRuns() {
-        return "INSERT INTO " + table("task_runs") + " (run_id, stage, task, outcome, reason, millis, row_count, "
-                + "finished_at) SELECT " + String.join(", ", VARCHAR, each(VARCHAR_ARRAY), each(VARCHAR_ARRAY),
-                each(VARCHAR_ARRAY), each(VARCHAR_ARRAY), each(BIGINT_ARRAY), each(BIGINT_ARRAY), TIMESTAMP);
-    }
-
     /** Commits of stages a run found unchanged; parameters: an array of stages, run_id, an array of committed_at. */
     public String insertUnchangedCommits() {
         return "INSERT INTO " + table("versions") + " (stage, run_id, state, committed_at) SELECT "
@@ -499,15 +515,21 @@ public final class MetadataSql {
                 + ", ?)";
     }
 
-    /** A run recorded at its end only; parameters: run_id, flow, started_at, finished_at, status, report. */
+    /**
+     * A run recorded at its end only; parameters: run_id, flow, started_at, finished_at, status, report, tasks
+     * (JSON).
+     */
     public String insertEndedRun() {
-        return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, finished_at, status, report) VALUES "
-                + "(?, ?, " + TIMESTAMP + ", " + TIMESTAMP + ", ?, ?)";
+        return "INSERT INTO " + table("runs") + " (run_id, flow, started_at, finished_at, status, report, tasks) "
+                + "VALUES (?, ?, " + TIMESTAMP + ", " + TIMESTAMP + ", ?, ?, ?)";
     }
 
-    /** Parameters: finished_at, status, report (JSON, or null), run_id. */
+    /**
+     * Parameters: finished_at, status, report (JSON, or null), tasks (a JSON array of objects with the columns of
+     * the view {@code task_runs}: stage, task, outcome, reason, millis, row_count), run_id.
+     */
     public String finishRun() {
-        return "UPDATE " + table("runs") + " SET finished_at = " + TIMESTAMP + ", status = ?, report = ? "
+        return "UPDATE " + table("runs") + " SET finished_at = " + TIMESTAMP + ", status = ?, report = ?, tasks = ? "
                 + "WHERE run_id = ?";
     }
 
@@ -519,7 +541,6 @@ public final class MetadataSql {
     private static final String VARCHAR = "CAST(? AS VARCHAR)";
     private static final String TIMESTAMP = "CAST(? AS TIMESTAMP)";
     private static final String VARCHAR_ARRAY = "CAST(? AS VARCHAR[])";
-    private static final String BIGINT_ARRAY = "CAST(? AS BIGINT[])";
     private static final String TIMESTAMP_ARRAY = "CAST(CAST(? AS VARCHAR[]) AS TIMESTAMP[])";
 
     /** One row per element of the array parameter. */

@@ -129,4 +129,13 @@ public abstract class StandardSql implements Dialect {
     protected String quotedList(List<String> identifiers) {
         return identifiers.stream().map(this::quote).collect(Collectors.joining(", "));
     }
+
+    /** {@code 'key1', column1, 'key2', column2, ...}: the arguments of the databases' JSON object functions. */
+    protected static String pairs(List<String> keys, List<String> columns) {
+        StringBuilder pairs = new StringBuilder();
+        for (int i = 0; i < keys.size(); i++) {
+            pairs.append(i == 0 ? "" : ", ").append('\'').append(keys.get(i)).append("', ").append(columns.get(i));
+        }
+        return pairs.toString();
+    }
 }

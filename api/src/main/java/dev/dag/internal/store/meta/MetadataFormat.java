@@ -132,6 +132,11 @@ final class MetadataFormat {
             upgradeToVersionRecords(connection, statement, version);
         }
         // format 5's indexes: createTables() made them, in this transaction
+        if (version < MetadataSql.RUN_RECORDS_FORMAT) {
+            for (String move : sql.moveTaskRuns()) {
+                statement.execute(move);
+            }
+        }
         createViews(statement);
         Failpoints.hit(Failpoints.BEFORE_UPGRADE_COMMIT);
     }

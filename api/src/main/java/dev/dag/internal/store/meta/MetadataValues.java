@@ -10,7 +10,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
 
 /**
  * How metadata values go through JDBC. One column of many rows is one array parameter, for the statements of
@@ -70,12 +69,6 @@ final class MetadataValues {
     static <T> Array varchars(Connection connection, Collection<T> rows, Function<T, String> column)
             throws SQLException {
         return connection.createArrayOf("varchar", rows.stream().map(column).toArray(String[]::new));
-    }
-
-    static <T> Array bigints(Connection connection, Collection<T> rows, ToLongFunction<T> column)
-            throws SQLException {
-        return connection.createArrayOf("bigint",
-                rows.stream().map(row -> column.applyAsLong(row)).toArray(Long[]::new));
     }
 
     /** Instants as the text of their time at UTC. */

@@ -1,9 +1,14 @@
 package dev.dag.internal.store.meta;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.MetadataSql;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -22,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * each task and its report; and which runs are live (they may still read what a publish retires).
  */
 public final class RunLog {
+    private static final JsonFactory JSON = new JsonFactory();
     private final Database database;
     private final MetadataSql sql;
     private final boolean present;
@@ -85,23 +91,23 @@ public final class RunLog {
      * Ends the run's record: inserts it whole when its start was never written (or written by a transaction that
      * rolled back), updates it otherwise.
      */
-    private void finish(Connection connection, String runId, RunStatus status, String report, Instant now)
-            throws SQLException {
+    private void finish(Connection connection, String runId, RunStatus status, String report, String tasks,
+                        Instant now) throws SQLException {
         Start start = starts.remove(runId);
         if (start == null || start.written.get()) {
             int updated = Queries.update(connection, sql.finishRun(), MetadataValues.timeText(now), status.stored(),
-                    report, runId);
+                    report, tasks, runId);
             if (updated == 1 || start == null) {
                 return;
             }
         }
         Queries.update(connection, sql.insertEndedRun(), runId, start.flow, MetadataValues.timeText(start.at),
-                MetadataValues.timeText(now), status.stored(), report);
+                MetadataValues.timeText(now), status.stored(), report, tasks);
     }
 
     /**
      * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
-     * did to its tasks and why, readable after the fact, the commits of its stages that it found unchanged (they
+     * did to its tasks and why, readable after the fact (in the run's record, one row whatever the number of tasks), the commits of its stages that it found unchanged (they
      * publish nothing, so they are recorded here rather than with a commit of their own) and its report (JSON, or
      * null for none). With {@code forgetStartedBefore}, the same transaction forgets the runs started before it
      * (see {@link dev.dag.ConfigContext#historyDays()}).
@@ -110,10 +116,8 @@ public final class RunLog {
                       String report, Optional<Instant> forgetStartedBefore) throws SQLException {
         try (Connection connection = database.connection()) {
             Transactions.commit(connection, ending -> {
-                Instant now = Instant.now();
-                insertTaskRuns(ending, runId, runs, now);
                 recordUnchangedCommits(ending, runId, unchangedStages);
-                finish(ending, runId, status, report, now);
+                finish(ending, runId, status, report, tasksJson(runs), Instant.now());
                 if (forgetStartedBefore.isPresent()) {
                     String before = MetadataValues.timeText(forgetStartedBefore.get());
                     for (String delete : sql.deleteRunsStartedBefore()) {
@@ -124,19 +128,29 @@ public final class RunLog {
         }
     }
 
-    private void insertTaskRuns(Connection connection, String runId, List<TaskRun> runs, Instant finished)
-            throws SQLException {
+    /** The task outcomes as the JSON array the view {@code task_runs} reads; null for none. */
+    private static String tasksJson(List<TaskRun> runs) {
         if (runs.isEmpty()) {
-            return;
+            return null;
         }
-        Queries.update(connection, sql.insertTaskRuns(), runId,
-                MetadataValues.varchars(connection, runs, TaskRun::stage),
-                MetadataValues.varchars(connection, runs, TaskRun::task),
-                MetadataValues.varchars(connection, runs, TaskRun::outcome),
-                MetadataValues.varchars(connection, runs, TaskRun::reason),
-                MetadataValues.bigints(connection, runs, TaskRun::millis),
-                MetadataValues.bigints(connection, runs, TaskRun::rows),
-                MetadataValues.timeText(finished));
+        StringWriter text = new StringWriter(runs.size() * 120);
+        try (JsonGenerator json = JSON.createGenerator(text)) {
+            json.writeStartArray();
+            for (TaskRun run : runs) {
+                json.writeStartObject();
+                json.writeStringField("stage", run.stage());
+                json.writeStringField("task", run.task());
+                json.writeStringField("outcome", run.outcome());
+                json.writeStringField("reason", run.reason());
+                json.writeNumberField("millis", run.millis());
+                json.writeNumberField("row_count", run.rows());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("dag bug: task outcomes cannot be written as JSON", e);
+        }
+        return text.toString();
     }
 
     /** Records commits of stages that run {@code runId} found unchanged, in the transaction of {@code connection}. */

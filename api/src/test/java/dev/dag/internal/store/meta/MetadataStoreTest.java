@@ -73,8 +73,12 @@ class MetadataStoreTest {
         }
     }
 
+    private static final List<RunLog.TaskRun> TASK_RUNS = List.of(
+            new RunLog.TaskRun("raw", "load", "RAN", "code changed \"load\"", 12, 1_000_000),
+            new RunLog.TaskRun("raw", "clean", "CACHE_VALID", null, 0, 0));
+
     @ParameterizedTest(name = "format {0}")
-    @ValueSource(ints = {1, 2, 3, 4})
+    @ValueSource(ints = {1, 2, 3, 4, 5})
     void storeOfAnEarlierFormatIsUpgradedKeepingItsRows(int format) throws SQLException {
         TimeZone.setDefault(TimeZone.getTimeZone("UTC")); // formats 1 and 2 stored the zone's time: none moves
         CacheEntry load = entry("load", 0, "k-load");
@@ -86,7 +90,7 @@ class MetadataStoreTest {
                 store.runs().started("r1", "f");
                 store.objects().registerStaged(connection, table("raw__t__r1", "t", 1), "r1");
                 store.publish(connection, "raw", "r1", written(List.of(load, clean)), Set.of());
-                store.runs().ended("r1", RunStatus.SUCCEEDED, List.of(), List.of(new RunLog.StageCommit("raw",
+                store.runs().ended("r1", RunStatus.SUCCEEDED, TASK_RUNS, List.of(new RunLog.StageCommit("raw",
                         committed)), "{\"report\":1}", Optional.empty());
                 store.objects().registerStaged(connection, table("raw__t__r2", "t", 1), "r2");
                 store.entries().setAside(connection, "raw", "r2", List.of(entry("load", 0, "k-load-2")));
@@ -114,6 +118,8 @@ class MetadataStoreTest {
             assertEquals(committed, store.history().commits().get(1).committedAt(), "the unchanged commit, the older");
             assertEquals(2, store.history().commits().size(), "the publish and the run's end, both kept");
             assertEquals(format == 1 ? null : "{\"report\":1}", store.runs().report("r1"));
+            assertEquals(Set.copyOf(TASK_RUNS), Set.copyOf(store.history().taskRuns("r1")),
+                    "the run's task outcomes, moved into its record");
         }
     }
 

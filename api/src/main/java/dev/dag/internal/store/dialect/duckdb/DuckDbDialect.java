@@ -109,6 +109,11 @@ public final class DuckDbDialect extends StandardSql {
     }
 
     @Override
+    public String jsonArrayOfObjects(List<String> keys, List<String> columns) {
+        return "CAST(json_group_array(json_object(" + pairs(keys, columns) + ")) AS VARCHAR)";
+    }
+
+    @Override
     public int maxIdentifierBytes() {
         return PORTABLE_IDENTIFIER_BYTES;
     }

@@ -143,6 +143,11 @@ public final class PostgresDialect extends StandardSql {
     }
 
     @Override
+    public String jsonArrayOfObjects(List<String> keys, List<String> columns) {
+        return "CAST(json_agg(json_build_object(" + pairs(keys, columns) + ")) AS TEXT)";
+    }
+
+    @Override
     public int maxIdentifierBytes() {
         return MAX_IDENTIFIER_BYTES;
     }
