@@ -24,7 +24,11 @@ public final class ChangingCalls {
 
     /** The changing calls {@code sql} makes, in lower case as written ({@code now()}, {@code current_date}), in order. */
     public static List<String> in(String sql) {
-        List<String> tokens = SqlTokens.of(sql);
+        return in(SqlTokens.of(sql));
+    }
+
+    /** As {@link #in(String)}, of a statement already split into its {@link SqlTokens}. */
+    public static List<String> in(List<String> tokens) {
         Set<String> calls = new LinkedHashSet<>();
         for (int i = 0; i < tokens.size(); i++) {
             String token = tokens.get(i);

@@ -22,7 +22,11 @@ public final class SqlTableNames {
 
     /** The tables {@code sql} reads, each as written (qualified or not, quotes removed), in order. */
     public static List<String> readBy(String sql) {
-        List<String> tokens = SqlTokens.of(sql);
+        return readBy(SqlTokens.of(sql));
+    }
+
+    /** As {@link #readBy(String)}, of a statement already split into its {@link SqlTokens}. */
+    public static List<String> readBy(List<String> tokens) {
         Set<String> defined = definedNames(tokens);
         Set<String> read = new LinkedHashSet<>();
         for (int i = 0; i < tokens.size(); i++) {

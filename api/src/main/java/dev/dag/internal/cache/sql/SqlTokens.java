@@ -8,16 +8,16 @@ import java.util.regex.Pattern;
 /**
  * SQL text as tokens for the readings of this package: names (quoted or not), dag's {@code {table:key}}
  * placeholders and punctuation, with string literals emptied and comments dropped, so that nothing inside them
- * counts.
+ * counts. Public so that a caller reading one statement several ways splits it once.
  */
-final class SqlTokens {
+public final class SqlTokens {
     private static final Pattern TOKEN = Pattern.compile(
             "\"(?:[^\"]|\"\")*\"|`[^`]*`|[A-Za-z_][A-Za-z0-9_$]*|\\{table:[^}]*}|[(),.;]");
 
     private SqlTokens() {
     }
 
-    static List<String> of(String sql) {
+    public static List<String> of(String sql) {
         String bare = sql.replaceAll("'(?:[^']|'')*'", "''").replaceAll("--[^\\n]*", " ")
                 .replaceAll("(?s)/\\*.*?\\*/", " ");
         List<String> tokens = new ArrayList<>();

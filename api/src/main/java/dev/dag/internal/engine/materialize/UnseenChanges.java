@@ -2,6 +2,7 @@ package dev.dag.internal.engine.materialize;
 
 import dev.dag.internal.cache.sql.ChangingCalls;
 import dev.dag.internal.cache.sql.SqlTableNames;
+import dev.dag.internal.cache.sql.SqlTokens;
 import dev.dag.internal.engine.define.TaskDescriptor;
 import dev.dag.internal.store.Database;
 import java.util.HashMap;
@@ -32,7 +33,8 @@ final class UnseenChanges {
 
     /** Checks the canonical SQL of a table of {@code scope}'s task (its inputs' refs are replaced by their keys). */
     static void check(TaskScope scope, String canonicalSql) {
-        List<String> read = SqlTableNames.readBy(canonicalSql);
+        List<String> tokens = SqlTokens.of(canonicalSql); // split once for both checks
+        List<String> read = SqlTableNames.readBy(tokens);
         Map<String, String> stagesBySchema = stagesBySchema(scope);
         for (String table : read) {
             String stage = stagesBySchema.get(schemaOf(table).toLowerCase(Locale.ROOT));
@@ -57,7 +59,7 @@ final class UnseenChanges {
             warn(scope, table, "reads " + table + ", which is neither an input nor a table of dag's, so the cache "
                     + "cannot see it change: " + REMEDY + ", or read it through a task of its own");
         }
-        for (String call : ChangingCalls.in(canonicalSql)) {
+        for (String call : ChangingCalls.in(tokens)) {
             warn(scope, call, "calls " + call + ", whose value changes from run to run while the SQL stays the "
                     + "same, so a cached table keeps the value of the run that built it: " + REMEDY + " returning "
                     + "what the value depends on (the date, for current_date), or give the task neither a version "

@@ -396,16 +396,20 @@ public final class MetadataSql {
     }
 
     /**
-     * Publishes what a run staged in a stage and the objects it takes over, and retires the replaced ones noting
-     * the runs live then, in one statement; parameters: retired_while (comma-separated run ids, or null), stage,
-     * run_id, the physical names taken over (an array), the physical names retired (an array).
+     * Publishes a stage version's objects and retires those it replaces, in one statement: the objects run
+     * {@code run_id} staged in the stage and, with {@code takesOver}, those named in an array (objects of dead runs'
+     * unpublished versions the new one takes over) become {@code published}; with {@code retires}, the published
+     * ones named in an array become {@code retired}, noting the runs live now. Parameters: the live runs (text, or
+     * null), stage, run_id, then the array of each list it has. A list that is empty leaves its condition out, which
+     * spares DuckDB an array parameter in the usual publish (the replaced tables dropped with it, none taken over).
      */
-    public String publishObjects() {
+    public String publishObjects(boolean takesOver, boolean retires) {
         return "UPDATE " + table("objects") + " SET state = CASE WHEN state = 'published' THEN 'retired' "
                 + "ELSE 'published' END, retired_while = CASE WHEN state = 'published' THEN " + VARCHAR + " END "
-                + "WHERE stage = ? AND (run_id = ? AND state = 'staged' OR "
-                + dialect.memberOf("physical_name", VARCHAR_ARRAY) + " OR state = 'published' AND "
-                + dialect.memberOf("physical_name", VARCHAR_ARRAY) + ")";
+                + "WHERE stage = ? AND (run_id = ? AND state = 'staged'"
+                + (takesOver ? " OR " + dialect.memberOf("physical_name", VARCHAR_ARRAY) : "")
+                + (retires ? " OR state = 'published' AND " + dialect.memberOf("physical_name", VARCHAR_ARRAY) : "")
+                + ")";
     }
 
     /** Forgets objects; parameter: their physical names (an array). */
