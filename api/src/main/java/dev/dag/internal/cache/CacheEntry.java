@@ -1,7 +1,10 @@
 package dev.dag.internal.cache;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -81,10 +84,23 @@ public record CacheEntry(String task, int ordinal, TaskKey key, List<Output> out
     /** The outputs read back from {@link #outputsJson()}. */
     public static List<Output> outputsFromJson(String json) {
         List<Output> outputs = new ArrayList<>();
-        for (JsonNode node : CanonicalJson.parse(json)) {
-            String path = node.get("path").asText();
-            outputs.add(new Output(path.equals("\u0000") ? null : path, node.get("name").asText(),
-                    ObjectKind.fromStored(node.get("kind").asText()), node.get("physical").asText(), node.get("key").asText()));
+        try (JsonParser parser = CanonicalJson.parser(json)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                throw new IllegalArgumentException("not the outputs of a cache entry: " + json);
+            }
+            while (parser.nextToken() == JsonToken.START_OBJECT) {
+                Map<String, String> fields = new HashMap<>();
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = parser.currentName();
+                    parser.nextToken();
+                    fields.put(field, parser.getText());
+                }
+                String path = fields.get("path");
+                outputs.add(new Output(path.equals("\u0000") ? null : path, fields.get("name"),
+                        ObjectKind.fromStored(fields.get("kind")), fields.get("physical"), fields.get("key")));
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + json, e);
         }
         return outputs;
     }

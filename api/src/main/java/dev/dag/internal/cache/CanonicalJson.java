@@ -1,6 +1,7 @@
 package dev.dag.internal.cache;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -75,6 +76,14 @@ public final class CanonicalJson {
             throw new IllegalArgumentException("cannot serialize the fields of " + value.getClass().getName()
                     + " to JSON: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A parser of {@code json}, for reading back what dag wrote token by token: a run reads every cache entry of
+     * its stages, and building a tree of each costs more.
+     */
+    public static JsonParser parser(String json) throws IOException {
+        return MAPPER.getFactory().createParser(json);
     }
 
     /** Parses canonical JSON back into a tree, e.g. to compare key parts. */

@@ -1,7 +1,10 @@
 package dev.dag.internal.cache;
 
 import dev.dag.internal.hash.Hashes;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -163,19 +166,38 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
 
     /** The parts read back from {@link #partsJson()} (also of format 1, which had fewer). */
     public static TaskKey fromParts(String key, String task, String stage, String partsJson) {
-        JsonNode node = CanonicalJson.parse(partsJson);
         Map<String, String> arguments = new TreeMap<>();
-        node.get("arguments").fields().forEachRemaining(field -> arguments.put(field.getKey(), field.getValue().asText()));
-        String freshness = node.get("freshness").asText();
-        Subject subject = new Subject(task, stage, text(node, "method"),
-                node.has("tables") ? node.get("tables").asText() : task);
-        Code code = new Code(node.get("version").asText(), text(node, "fingerprint"), text(node, "code"));
-        int format = node.has("format") ? node.get("format").asInt() : 1;
-        return new TaskKey(key, format, subject, code, arguments, List.of(), node.get("receiver").asText(),
+        Map<String, String> texts = new HashMap<>();
+        int format = 1;
+        try (JsonParser parser = CanonicalJson.parser(partsJson)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("not the parts of a task key: " + partsJson);
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("arguments") && value == JsonToken.START_OBJECT) {
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        String position = parser.currentName();
+                        parser.nextToken();
+                        arguments.put(position, parser.getText());
+                    }
+                } else if (field.equals("format")) {
+                    format = parser.getValueAsInt();
+                } else if (value.isScalarValue()) {
+                    texts.put(field, parser.getText());
+                } else {
+                    parser.skipChildren(); // a part a later format added
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + partsJson, e);
+        }
+        String freshness = texts.getOrDefault("freshness", "");
+        Subject subject = new Subject(task, stage, texts.getOrDefault("method", ""), texts.getOrDefault("tables", task));
+        Code code = new Code(texts.getOrDefault("version", ""), texts.getOrDefault("fingerprint", ""),
+                texts.getOrDefault("code", ""));
+        return new TaskKey(key, format, subject, code, arguments, List.of(), texts.getOrDefault("receiver", ""),
                 freshness.isEmpty() ? null : freshness);
-    }
-
-    private static String text(JsonNode node, String field) {
-        return node.has(field) ? node.get(field).asText() : "";
     }
 }

@@ -230,6 +230,40 @@ class TaskKeyTest {
     }
 
     @Test
+    void randomKeysAreReadBackWithTheirPartsTextForText() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        for (int i = 0; i < 500; i++) {
+            Map<String, String> arguments = new LinkedHashMap<>();
+            for (int n = random.nextInt(4); n > 0; n--) {
+                arguments.put(TaskKey.position(random.nextInt(12)), randomText(random));
+            }
+            String task = "t" + random.nextInt(3);
+            TaskKey.Subject subject = new TaskKey.Subject(task, "s", "example.Tasks." + randomText(random) + "()V",
+                    random.nextBoolean() ? task : task + "_" + random.nextInt(9));
+            TaskKey.Code code = random.nextBoolean() ? TaskKey.Code.of(random.nextBoolean() ? "1" : "")
+                    : new TaskKey.Code(random.nextBoolean() ? TaskKey.Code.AUTO : "2", randomText(random),
+                    CanonicalJson.of(Map.of("hash", randomText(random), "parts", Map.of("m", randomText(random)))));
+            TaskKey written = TaskKey.of(subject, code, arguments, List.of(), randomText(random),
+                    random.nextBoolean() ? null : randomText(random) + "x");
+            TaskKey read = readBack(written);
+
+            assertEquals(written.partsJson(), read.partsJson(), "key " + i);
+            assertTrue(read.sameParts(written), "key " + i);
+            assertEquals(TaskKey.FORMAT, read.format(), "key " + i);
+        }
+    }
+
+    /** Text with what JSON escapes, nested JSON and characters outside ASCII. */
+    private static String randomText(java.util.SplittableRandom random) {
+        String[] pieces = {"a", "Z", "0", "\"", "\\", "\n", "{\"k\":[1,\"v\"]}", "é", "\u0000", " ", "null"};
+        StringBuilder text = new StringBuilder();
+        for (int n = random.nextInt(6); n > 0; n--) {
+            text.append(pieces[random.nextInt(pieces.length)]);
+        }
+        return text.toString();
+    }
+
+    @Test
     void noFingerprintIsReadBackAsNoFingerprint() {
         TaskKey read = readBack(base());
 
