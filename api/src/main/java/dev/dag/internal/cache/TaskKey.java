@@ -194,7 +194,8 @@ public record TaskKey(String key, int format, Subject subject, Code code, Map<St
             throw new IllegalArgumentException("not JSON: " + partsJson, e);
         }
         String freshness = texts.getOrDefault("freshness", "");
-        Subject subject = new Subject(task, stage, texts.getOrDefault("method", ""), texts.getOrDefault("tables", task));
+        Subject subject = new Subject(task, stage, texts.getOrDefault("method", ""),
+                texts.getOrDefault("tables", task));
         Code code = new Code(texts.getOrDefault("version", ""), texts.getOrDefault("fingerprint", ""),
                 texts.getOrDefault("code", ""));
         return new TaskKey(key, format, subject, code, arguments, List.of(), texts.getOrDefault("receiver", ""),

@@ -13,6 +13,7 @@ import dev.dag.internal.engine.define.StageDefinition;
 import dev.dag.internal.engine.materialize.TaskScope;
 import dev.dag.internal.engine.run.EagerRun;
 import dev.dag.internal.engine.run.Run;
+import java.util.function.Supplier;
 
 /**
  * The current thread's {@link ThreadState} and every legal change of it, in one place:
@@ -70,7 +71,7 @@ public final class ThreadStates {
 
     /** Opens or closes ({@code stage} null) a stage block of the flow being defined. */
     public static void defineStage(Defining defining, StageDefinition stage) {
-        require(current() == defining, "a stage change of a flow that is not the current definition");
+        require(current() == defining, () -> "a stage change of a flow that is not the current definition");
         CURRENT.set(new Defining(defining.flow(), stage, defining.outer()));
     }
 
@@ -103,7 +104,7 @@ public final class ThreadStates {
         if (state instanceof RunningFlow flow && flow.run() == run) {
             return false;
         }
-        require(state instanceof Idle, "a worker joined run " + run.runId() + " while " + state);
+        require(state instanceof Idle, () -> "a worker joined run " + run.runId() + " while " + state);
         CURRENT.set(new RunningFlow(run, state));
         return true;
     }
@@ -111,8 +112,8 @@ public final class ThreadStates {
     /** A worker thread that {@link #joinRun joined} {@code run} stops working for it. */
     public static void leaveRun(Run run) {
         ThreadState state = current();
-        require(state instanceof RunningFlow flow && flow.run() == run, "a worker left a run it does not work for ("
-                + state + ")");
+        require(state instanceof RunningFlow flow && flow.run() == run,
+                () -> "a worker left a run it does not work for (" + state + ")");
         CURRENT.set(state.outer());
     }
 
@@ -130,7 +131,7 @@ public final class ThreadStates {
 
     /** Starts an eager run on this thread (checked with {@link #requireIdleFor} before the run was opened). */
     public static void beginEagerRun(EagerRun run) {
-        require(current() instanceof Idle, "an eager run inside another run or definition");
+        require(current() instanceof Idle, () -> "an eager run inside another run or definition");
         CURRENT.set(new RunningEager(run, current()));
         Activity.begin();
     }
@@ -140,7 +141,7 @@ public final class ThreadStates {
         ThreadState state = current();
         boolean matches = state instanceof RunningFlow flow && flow.run() == run
                 || state instanceof RunningEager eager && eager.run() == run;
-        require(matches, "the end of a run that is not the current state (" + state + ")");
+        require(matches, () -> "the end of a run that is not the current state (" + state + ")");
         CURRENT.set(state.outer());
         Activity.end();
     }
@@ -148,7 +149,8 @@ public final class ThreadStates {
     /** A run is about to invoke {@code task}'s method on this thread. */
     public static void invoking(TaskScope task) {
         ThreadState state = current();
-        require(state instanceof RunningFlow || state instanceof RunningEager, "a task invoked outside a run");
+        require(state instanceof RunningFlow || state instanceof RunningEager,
+                () -> "a task invoked outside a run");
         CURRENT.set(new InvokingTask(task, state));
     }
 
@@ -171,9 +173,10 @@ public final class ThreadStates {
         }
     }
 
-    private static void require(boolean legal, String change) {
+    /** {@code change} says what was illegal; built only then (some name the state, which costs a string). */
+    private static void require(boolean legal, Supplier<String> change) {
         if (!legal) {
-            throw new IllegalStateException("dag bug: illegal thread state change: " + change);
+            throw new IllegalStateException("dag bug: illegal thread state change: " + change.get());
         }
     }
 }

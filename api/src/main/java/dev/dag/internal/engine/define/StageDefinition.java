@@ -3,13 +3,17 @@ package dev.dag.internal.engine.define;
 import dev.dag.internal.seam.StageHandle;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** One stage of a flow definition and the task calls recorded in it, in call order. */
 public final class StageDefinition implements StageHandle {
     private final FlowDefinition flow;
     private final String name;
     private final List<TaskInvocation> invocations = new ArrayList<>();
+    /** Calls per task name, kept as they are added: every call of a run asks (see {@link #callsOf}). */
+    private final Map<String, Integer> callsByTask = new HashMap<>();
     private boolean closed;
 
     public StageDefinition(FlowDefinition flow, String name) {
@@ -37,6 +41,7 @@ public final class StageDefinition implements StageHandle {
 
     public void add(TaskInvocation invocation) {
         invocations.add(invocation);
+        callsByTask.merge(invocation.taskName(), 1, Integer::sum);
     }
 
     /** The call recorded in this stage that {@code call} repeats (same method, arguments and receiver), or null. */
@@ -55,7 +60,7 @@ public final class StageDefinition implements StageHandle {
 
     /** How many calls of a task of this name the stage holds (identical calls count once). */
     public long callsOf(String task) {
-        return invocations.stream().filter(invocation -> invocation.taskName().equals(task)).count();
+        return callsByTask.getOrDefault(task, 0);
     }
 
     boolean isClosed() {
