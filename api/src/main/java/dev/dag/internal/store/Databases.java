@@ -55,6 +55,20 @@ public final class Databases {
         return OPENING.computeIfAbsent(config, key -> new Object());
     }
 
+    /**
+     * Whether another open database of this process has the data schema of {@code database} under another metadata
+     * schema (then each may write tables the other's metadata does not know).
+     */
+    public static synchronized boolean anotherMetadataOver(Database database) {
+        for (Database other : OPEN.values()) {
+            if (other != database && other.dataSchema().equals(database.dataSchema())
+                    && !other.metadataSchema().equals(database.metadataSchema())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Closes the pool of {@code config}, if open. */
     public static void close(ConfigContext config) {
         Database database;

@@ -16,13 +16,21 @@ import java.util.Set;
  * What a run needs of the database's catalog: the tables and views of the data schema, and the views of the run's
  * stage schemas. Listed with one query the first time it is asked (a catalog query costs milliseconds on an
  * embedded database, and a run checks every stage against it), and listed again when a stage seems to miss a
- * table or view, so that one another run wrote since is not taken for one dropped by hand.
+ * table or view, so that one another run wrote since is not taken for one dropped by hand. Where listing costs in
+ * proportion to every table of the database ({@code Capabilities.costlyCatalogListing}), a stage's own tables and
+ * views are first asked for by name ({@link #allExist}), and the catalog is listed only when one seems missing.
  */
 public final class RunCatalog {
+    /** More relations than this are listed rather than bound, one statement staying small. */
+    private static final int MAX_PROBED = 400;
+    /** Stages that bind their own relations before the run lists the catalog once for the rest. */
+    private static final int MAX_OWN_PROBES = 2;
     private final Database database;
     private final Set<String> stages = new LinkedHashSet<>();
     private Set<String> dataTables;
     private final Map<String, Set<String>> views = new HashMap<>();
+    private final Map<String, Relations> foundAhead = new HashMap<>();
+    private int ownProbes;
 
     /** The catalog of a run that expects to write {@code stages} (more may come, each listed when first asked). */
     public RunCatalog(Database database, Collection<String> stages) {
@@ -45,6 +53,75 @@ public final class RunCatalog {
             list(connection);
         }
         return views.get(stage);
+    }
+
+    /** A stage's committed relations: its tables in the data schema and their views in the stage's schema. */
+    public record Relations(Set<String> physicalNames, Set<String> viewNames) {
+        public Relations {
+            physicalNames = Set.copyOf(physicalNames);
+            viewNames = Set.copyOf(viewNames);
+        }
+
+        int size() {
+            return physicalNames.size() + viewNames.size();
+        }
+    }
+
+    /**
+     * Before the run's stages begin, where listing the catalog is costly: binds the committed relations of every
+     * stage read ahead ({@code byStage}) with one statement, so that each stage finds its own there; nothing is
+     * noted if one is missing (each stage then asks on its own) or if there are too many for one statement.
+     */
+    public synchronized void probeAhead(Connection connection, Map<String, Relations> byStage) {
+        int total = byStage.values().stream().mapToInt(Relations::size).sum();
+        if (!listingIsCostly() || dataTables != null || total == 0 || total > MAX_PROBED) {
+            return;
+        }
+        List<List<String>> probed = new ArrayList<>();
+        byStage.forEach((stage, relations) -> probed.addAll(named(stage, relations)));
+        if (bind(connection, probed)) {
+            foundAhead.putAll(byStage);
+        }
+    }
+
+    /**
+     * Whether every committed relation of {@code stage} exists, found without listing the catalog where listing
+     * costs more than binding them and has not been done in this run: by the probe ahead, or by one of its own for
+     * the first few stages (after those, one listing answers every stage for less). False when one is missing or
+     * the question was not asked that way: the caller lists then, to learn which.
+     */
+    public synchronized boolean allExist(Connection connection, String stage, Relations relations) {
+        if (relations.size() == 0 || relations.equals(foundAhead.get(stage))) {
+            return true;
+        }
+        if (!listingIsCostly() || dataTables != null || relations.size() > MAX_PROBED
+                || ownProbes >= MAX_OWN_PROBES) {
+            return false;
+        }
+        ownProbes++;
+        return bind(connection, named(stage, relations));
+    }
+
+    private boolean listingIsCostly() {
+        return database.dialect().capabilities().costlyCatalogListing();
+    }
+
+    private List<List<String>> named(String stage, Relations relations) {
+        List<List<String>> named = new ArrayList<>();
+        relations.physicalNames().forEach(physical -> named.add(List.of(database.dataSchema(), physical)));
+        String stageSchema = database.stageSchema(stage);
+        relations.viewNames().forEach(view -> named.add(List.of(stageSchema, view)));
+        return named;
+    }
+
+    /** Whether a statement over {@code relations} binds: each exists. */
+    private boolean bind(Connection connection, List<List<String>> relations) {
+        try {
+            Queries.list(connection, database.dialect().probeRelations(relations), rows -> null);
+            return true;
+        } catch (SQLException missing) {
+            return false;
+        }
     }
 
     /** Lists everything again. */

@@ -20,6 +20,7 @@ import dev.dag.Materialize;
 import dev.dag.Result;
 import dev.dag.Table;
 import dev.dag.TableRef;
+import dev.dag.TaskFailedException;
 import dev.dag.it.support.Flows;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
@@ -387,6 +388,34 @@ class CacheTrustIT {
         assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
         assertTrue(refused.getMessage().contains("metadata_schema"), refused.getMessage());
         assertExecuted();
+        other.close();
+    }
+
+    @Materialize(version = "1")
+    static Table failsBeforeWriting() {
+        throw new IllegalStateException("fails on purpose, before it writes anything");
+    }
+
+    /**
+     * Where the check for another metadata schema is not repeated by every run (DuckDB checks once per process),
+     * an instance that checked already checks again while another instance of its process has the same data schema
+     * under another metadata schema: that one's tables are refused even after a clean first check.
+     */
+    @OnEachDatabase
+    void anotherMetadataSchemaOpenInTheSameProcessIsRefusedAfterAFirstCleanCheck(TestDatabase db) {
+        // the first run fails, but only after its metadata was opened and the data schema found clean
+        assertThrows(TaskFailedException.class,
+                () -> db.run(Flows.oneStage("broken", "raw", CacheTrustIT::failsBeforeWriting)));
+        ConfigContext other = ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
+                .user(db.config().user()).password(db.config().password())
+                .schemaPrefix(db.config().schemaPrefix()).metadataSchema("other_meta").build();
+        Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
+        assertTrue(db.run(flow, options -> options.withConfig(other)).successful(),
+                "the other metadata's first run found the data schema empty");
+
+        ConfigException refused = assertThrows(ConfigException.class, () -> db.run(flow));
+
+        assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
         other.close();
     }
 

@@ -104,7 +104,7 @@ public final class Run implements RunContext, OpenRuns.OpenRun {
         this.database = database;
         this.metadata = metadata;
         this.stages = new StageRuns(database, metadata, runId, catalog,
-                new CommittedRecords(database, metadata, flow.stageNames()));
+                new CommittedRecords(database, metadata, catalog, flow.stageNames()));
     }
 
     /**

@@ -1,13 +1,19 @@
 package dev.dag.internal.engine.stage;
 
+import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.dialect.lock.LockProbe;
 import dev.dag.internal.store.dialect.lock.StageLock;
 import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
+import dev.dag.internal.store.meta.ObjectState;
 import dev.dag.internal.store.meta.StageRecords;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,15 +38,20 @@ import java.util.Set;
 public final class CommittedRecords {
     private final Database database;
     private final Metadata metadata;
+    private final RunCatalog catalog;
     private final Set<String> stages;
     private final Map<String, Long> marks = new HashMap<>();
     private Map<String, StageRecords> readFirst = Map.of();
     private boolean read;
 
-    /** The records of {@code stages} (the run's stages as it knows them before it starts). */
-    public CommittedRecords(Database database, Metadata metadata, Iterable<String> stages) {
+    /**
+     * The records of {@code stages} (the run's stages as it knows them before it starts); the relations of those
+     * read ahead are asked of the run's {@code catalog} at once.
+     */
+    public CommittedRecords(Database database, Metadata metadata, RunCatalog catalog, Iterable<String> stages) {
         this.database = database;
         this.metadata = metadata;
+        this.catalog = catalog;
         this.stages = new LinkedHashSet<>();
         stages.forEach(this.stages::add);
     }
@@ -64,6 +75,10 @@ public final class CommittedRecords {
         if (marks.size() >= 2) {
             try (Connection connection = database.connection()) {
                 readFirst = metadata.stageRecords(connection, marks.keySet());
+                Map<String, RunCatalog.Relations> relations = new HashMap<>();
+                readFirst.forEach((stage, records) -> relations.put(stage, relationsOf(records.objects().stream()
+                        .filter(object -> object.state() == ObjectState.PUBLISHED).toList())));
+                catalog.probeAhead(connection, relations);
             }
             return;
         }
@@ -73,6 +88,19 @@ public final class CommittedRecords {
                 readFirst = metadata.stageRecordsWithDigests(connection, stages).orElse(Map.of());
             }
         }
+    }
+
+    /** The tables among {@code objects} and their views. */
+    static RunCatalog.Relations relationsOf(Collection<StoredObject> objects) {
+        Set<String> physicalNames = new HashSet<>();
+        Set<String> viewNames = new HashSet<>();
+        for (StoredObject object : objects) {
+            if (object.kind() == ObjectKind.TABLE) {
+                physicalNames.add(object.physicalName());
+                viewNames.add(object.name());
+            }
+        }
+        return new RunCatalog.Relations(physicalNames, viewNames);
     }
 
     /** What to read under the lock of {@code stage} to check its records read ahead, if they were read by digest. */

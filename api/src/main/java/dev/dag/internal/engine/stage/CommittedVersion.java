@@ -3,6 +3,7 @@ package dev.dag.internal.engine.stage;
 import dev.dag.MaterializationException;
 import dev.dag.TableRef;
 import dev.dag.internal.cache.CacheEntry;
+import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.engine.values.BlobCodec;
@@ -75,6 +76,16 @@ public final class CommittedVersion {
                 missing.add(object.physicalName());
             }
         }
+    }
+
+    /** Notes that every committed table is there (its table and its view were found by name). */
+    void allPresent() {
+        missing.clear();
+    }
+
+    /** The committed tables and their views. */
+    RunCatalog.Relations relations() {
+        return CommittedRecords.relationsOf(byPhysical.values());
     }
 
     /** The names of the committed tables (each published as a view of that name). */

@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,7 +89,8 @@ public final class StageRun implements AutoCloseable {
             List<StoredObject> leftovers = takePublished(read.objects());
             StageEntries entries = read.entries();
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),
-                    leftovers, catalog.dataTables(connection), committed.physicalNames());
+                    leftovers, entries.staged().isEmpty() ? Set.of() : catalog.dataTables(connection),
+                    committed.physicalNames());
             leftovers.removeAll(unpublished.objects());
             committed.takeOver(unpublished);
             new LeftoverCleanup(stage, tables, metadata, dropper).clean(connection, leftovers);
@@ -137,10 +139,14 @@ public final class StageRun implements AutoCloseable {
             committed.add(entry);
         }
         if (!committed.isEmpty()) {
-            committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
-            if (committed.hasMissing()) {
-                catalog.relist(connection);
+            if (catalog.allExist(connection, stage, committed.relations())) {
+                committed.allPresent();
+            } else {
                 committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
+                if (committed.hasMissing()) {
+                    catalog.relist(connection);
+                    committed.checkPresence(catalog.dataTables(connection), catalog.views(connection, stage));
+                }
             }
             String publishedBy = entries.publishedBy();
             committed.lastFlowFrom(() -> publishingFlow(publishedBy));

@@ -19,7 +19,12 @@ package dev.dag.internal.store.dialect;
  *                               writes little: dag's metadata keeps indexes for a run's lookups (a stage's records,
  *                               a run by its id), which otherwise grow with the history. Not on an embedded
  *                               columnar database, whose scans of small tables cost less than keeping an index.
+ * @param costlyCatalogListing   listing the tables of one schema costs in proportion to every table of the database
+ *                               (DuckDB reads its whole catalog for it), while binding a statement to named tables
+ *                               does not: a run that only needs to know its own tables exist asks for them by name
+ *                               ({@link Dialect#probeRelations})
  */
 public record Capabilities(boolean transactionalDdl, boolean readersLockRelations, boolean crossProcessLocks,
-                           boolean leaseLocks, boolean costlyPrepare, boolean indexedLookups) {
+                           boolean leaseLocks, boolean costlyPrepare, boolean indexedLookups,
+                           boolean costlyCatalogListing) {
 }

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /**
  * Everything database-specific: SQL text, identifier quoting, bulk loading. One implementation per
@@ -121,6 +122,19 @@ public interface Dialect {
      * parameters: the data schema, then the stage schemas.
      */
     String selectCatalogOfRun(int stageSchemas);
+
+    /**
+     * A statement that runs without error, reading no row, exactly when every one of {@code relations} (each a
+     * schema and a name) exists as a table or view it can read: a check of named relations whose cost does not grow
+     * with the rest of the catalog.
+     */
+    default String probeRelations(List<List<String>> relations) {
+        StringJoiner probe = new StringJoiner(" UNION ALL ");
+        for (List<String> relation : relations) {
+            probe.add("SELECT 1 FROM " + qualified(relation.get(0), relation.get(1)) + " WHERE false");
+        }
+        return probe.toString();
+    }
 
     /**
      * The statements that make {@code schema} the one where this connection's unqualified names are created and found

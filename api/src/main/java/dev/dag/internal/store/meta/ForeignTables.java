@@ -2,18 +2,30 @@ package dev.dag.internal.store.meta;
 
 import dev.dag.ConfigException;
 import dev.dag.internal.store.Database;
+import dev.dag.internal.store.Databases;
 import dev.dag.internal.store.RunCatalog;
+import dev.dag.internal.store.dialect.Capabilities;
 import dev.dag.internal.store.dialect.MetadataSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collections;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.WeakHashMap;
 
-/** Tables in the instance's data schema that this metadata schema never wrote: another metadata's. */
+/**
+ * Tables in the instance's data schema that this metadata schema never wrote: another metadata's. Checked by every
+ * run, except where the database is open to one process at a time and listing its catalog is costly (DuckDB, whose
+ * listing reads every table of the file): there, once per open pool, while no other open instance of this process
+ * has the same data schema under another metadata schema (nothing else can write it meanwhile).
+ */
 final class ForeignTables {
+    /** The open databases whose data schema was found clean, while they stay open (a reopened one is checked). */
+    private static final Set<Database> CHECKED = Collections.synchronizedSet(
+            Collections.newSetFromMap(new WeakHashMap<>()));
     private final Database database;
     private final MetadataSql sql;
 
@@ -34,6 +46,17 @@ final class ForeignTables {
      * @throws ConfigException naming the tables and what to do
      */
     void refuse(RunCatalog catalog, Optional<Set<String>> knownBefore) throws SQLException {
+        if (CHECKED.contains(database) && !Databases.anotherMetadataOver(database)) {
+            return;
+        }
+        check(catalog, knownBefore);
+        Capabilities can = database.dialect().capabilities();
+        if (can.costlyCatalogListing() && !can.crossProcessLocks()) {
+            CHECKED.add(database);
+        }
+    }
+
+    private void check(RunCatalog catalog, Optional<Set<String>> knownBefore) throws SQLException {
         try (Connection connection = database.connection()) {
             Set<String> unknown = new TreeSet<>(catalog.dataTables(connection));
             if (unknown.isEmpty()) {

@@ -35,7 +35,7 @@ public final class DuckDbDialect extends StandardSql {
     @Override
     public Capabilities capabilities() {
         // an embedded file: transactional, reads take no locks, one process at a time
-        return new Capabilities(true, false, false, false, true, false);
+        return new Capabilities(true, false, false, false, true, false, true);
     }
 
     @Override

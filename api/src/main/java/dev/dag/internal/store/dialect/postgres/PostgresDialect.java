@@ -52,7 +52,7 @@ public final class PostgresDialect extends StandardSql {
 
     @Override
     public Capabilities capabilities() {
-        return new Capabilities(true, true, true, true, false, true);
+        return new Capabilities(true, true, true, true, false, true, false);
     }
 
     @Override
