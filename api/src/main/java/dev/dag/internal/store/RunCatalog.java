@@ -2,7 +2,9 @@ package dev.dag.internal.store;
 
 import dev.dag.internal.jdbc.Queries;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -115,19 +117,28 @@ public final class RunCatalog {
         return database.dialect().capabilities().costlyCatalogListing();
     }
 
+    /**
+     * The relations to bind for a stage: its views, each of which reads its table, so that binding a view finds
+     * both (a view whose table is gone does not bind); a table without a view of its name is bound itself.
+     */
     private List<List<String>> named(String stage, Relations relations) {
         List<List<String>> named = new ArrayList<>();
-        relations.physicalNames().forEach(physical -> named.add(List.of(database.dataSchema(), physical)));
         String stageSchema = database.stageSchema(stage);
         relations.viewNames().forEach(view -> named.add(List.of(stageSchema, view)));
+        if (relations.viewNames().size() < relations.physicalNames().size()) {
+            relations.physicalNames().forEach(physical -> named.add(List.of(database.dataSchema(), physical)));
+        }
         return named;
     }
 
-    /** Whether a statement over {@code relations} binds: each exists. */
+    /**
+     * Whether a statement over {@code relations} binds: each exists. Run once, not prepared: its text names this
+     * run's tables, so a prepared one would be prepared for nothing, and kept on the connection for nothing.
+     */
     private boolean bind(Connection connection, List<List<String>> relations) {
-        try {
-            Queries.list(connection, database.dialect().probeRelations(relations), rows -> null);
-            return true;
+        try (Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(database.dialect().probeRelations(relations))) {
+            return true; // bound: it reads no row
         } catch (SQLException missing) {
             return false;
         }

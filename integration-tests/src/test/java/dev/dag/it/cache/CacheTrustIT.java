@@ -346,6 +346,24 @@ class CacheTrustIT {
         assertEquals(CACHE_VALID, db.run(flow).task("numbers").orElseThrow().outcome(), "and is cached again");
     }
 
+    /**
+     * The table behind a stage's view dropped by hand, its view left in place where the database allows that
+     * (DuckDB; PostgreSQL drops the view with it): the view no longer reads, and the task reruns.
+     */
+    @OnEachDatabase
+    void aStoredTableDroppedByHandUnderItsViewIsRebuiltNotServed(TestDatabase db) {
+        Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
+        firstRun(db, flow);
+        TableRef physical = db.physicalBehind("raw", "numbers");
+        db.execute("DROP TABLE " + physical + (db.kind() == TestDatabase.Kind.POSTGRES ? " CASCADE" : ""));
+
+        Result second = db.run(flow);
+
+        assertExecuted("numbers");
+        assertOutcome(second, "numbers", RAN, "stored table missing");
+        assertRows(List.of(List.of(1), List.of(2)), db.published("raw", "numbers"));
+    }
+
     @OnEachDatabase
     void aViewOfALaterStageDroppedByHandIsRebuiltWhileTheFirstStageStaysCached(TestDatabase db) {
         Flow flow = Flows.twoStages("views", "raw", CacheTrustIT::numbers, "marts", CacheTrustIT::doubled);

@@ -34,6 +34,11 @@ final class ForeignTables {
         this.sql = sql;
     }
 
+    /** Whether this run checks (see above): else the names the metadata knows need not be read either. */
+    boolean due() {
+        return !CHECKED.contains(database) || Databases.anotherMetadataOver(database);
+    }
+
     /**
      * Checks that every table in the instance's data schema was written under this metadata schema: dag
      * registers each table before it writes it (and drops it before it forgets it), so a table listed before and
@@ -46,9 +51,6 @@ final class ForeignTables {
      * @throws ConfigException naming the tables and what to do
      */
     void refuse(RunCatalog catalog, Optional<Set<String>> knownBefore) throws SQLException {
-        if (CHECKED.contains(database) && !Databases.anotherMetadataOver(database)) {
-            return;
-        }
         check(catalog, knownBefore);
         Capabilities can = database.dialect().capabilities();
         if (can.costlyCatalogListing() && !can.crossProcessLocks()) {

@@ -34,8 +34,12 @@ public interface Metadata {
      */
     static Metadata open(Database database, RunCatalog catalog) throws SQLException {
         JdbcMetadata metadata = new JdbcMetadata(database, true);
-        Optional<Set<String>> known = new MetadataFormat(database, metadata.sql()).createOrUpgrade();
-        new ForeignTables(database, metadata.sql()).refuse(catalog, known);
+        ForeignTables foreign = new ForeignTables(database, metadata.sql());
+        boolean checking = foreign.due();
+        Optional<Set<String>> known = new MetadataFormat(database, metadata.sql()).createOrUpgrade(checking);
+        if (checking) {
+            foreign.refuse(catalog, known);
+        }
         return metadata;
     }
 

@@ -61,14 +61,20 @@ final class MetadataFormat {
     /**
      * Creates the metadata tables if missing, or upgrades them from an older format.
      *
-     * @return the physical names of the objects the metadata knows, read with the format in one query when the
-     *         store had this format already; empty when it was created or upgraded now
+     * @param readKnownObjects whether to read the physical names of the objects the metadata knows with the format
+     * @return those names, read with the format in one query when asked for and the store had this format already;
+     *         empty when not asked for, or when the store was created or upgraded now
      */
-    Optional<Set<String>> createOrUpgrade() throws SQLException {
-        Optional<Set<String>> known = knownObjectsIfCurrent();
-        if (known.isPresent()) {
-            return known; // the usual case: no DDL, which costs a commit each on an embedded database (a store of
-                          // this format has every table: the run that wrote the format created or upgraded them)
+    Optional<Set<String>> createOrUpgrade(boolean readKnownObjects) throws SQLException {
+        // the usual case: the store has this format, and no DDL runs, which costs a commit each on an embedded
+        // database (a store of this format has every table: the run that wrote the format created or upgraded them)
+        if (readKnownObjects) {
+            Optional<Set<String>> known = knownObjectsIfCurrent();
+            if (known.isPresent()) {
+                return known;
+            }
+        } else if (existingVersion() == MetadataSql.FORMAT_VERSION) {
+            return Optional.empty();
         }
         synchronized (database) {
             for (int attempt = 1; ; attempt++) {
