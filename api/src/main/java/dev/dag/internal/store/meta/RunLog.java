@@ -109,9 +109,9 @@ public final class RunLog {
      * Records the end of a run ({@code succeeded}, {@code failed} or {@code aborted}) in one transaction: what it
      * did to its tasks and why, readable after the fact (in the run's record, one row whatever the number of
      * tasks), the commits of its stages that it found unchanged (they publish nothing, so they are recorded here
-     * rather than with a commit of their own) and its report (JSON, or
-     * null for none). With {@code forgetStartedBefore}, the same transaction forgets the runs started before it
-     * (see {@link dev.dag.ConfigContext#historyDays()}).
+     * rather than with a commit of their own) and its report (JSON, or null for none). With
+     * {@code forgetStartedBefore}, the same transaction forgets the runs started before it (see
+     * {@link dev.dag.ConfigContext#historyDays()}).
      */
     public void ended(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages,
                       String report, Optional<Instant> forgetStartedBefore) throws SQLException {
