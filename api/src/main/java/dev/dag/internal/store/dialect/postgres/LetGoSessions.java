@@ -34,6 +34,8 @@ final class LetGoSessions {
 
     private final Releaser releaser;
     private final Deque<LetGo> letGo = new ArrayDeque<>();
+    /** Sessions the timer took and has not given back yet: a lock waits for them rather than open a new one. */
+    private int releasing;
 
     LetGoSessions(Releaser releaser) {
         this.releaser = releaser;
@@ -47,8 +49,15 @@ final class LetGoSessions {
         TIMER.schedule(this::releaseAll, RELEASE_AFTER_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    /** A session let go of, whose locks the caller's next statement must release first; null when none waits. */
-    synchronized Connection take() {
+    /**
+     * A session let go of, whose locks the caller's next statement must release first; null when none waits. While
+     * the timer is releasing sessions, waits for it (one round trip): the sessions are then back for reuse, and the
+     * caller takes one of them instead of opening another.
+     */
+    synchronized Connection take() throws InterruptedException {
+        while (releasing > 0) {
+            wait();
+        }
         LetGo next = letGo.poll();
         return next == null ? null : next.session();
     }
@@ -58,7 +67,17 @@ final class LetGoSessions {
         synchronized (this) {
             due = new ArrayList<>(letGo);
             letGo.clear();
+            releasing += due.size();
         }
-        due.forEach(waiting -> releaser.release(waiting.session(), waiting.connections()));
+        for (LetGo waiting : due) {
+            try {
+                releaser.release(waiting.session(), waiting.connections());
+            } finally {
+                synchronized (this) {
+                    releasing--;
+                    notifyAll();
+                }
+            }
+        }
     }
 }
