@@ -396,17 +396,21 @@ class CacheTrustIT {
     void anotherMetadataSchemaOverTheSameStagesIsRefused(TestDatabase db) {
         Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
         firstRun(db, flow);
-        ConfigContext other = ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
+        try (ConfigContext other = otherMetadataOver(db)) { // closed even when an assertion fails: it would stay open
+            ConfigException refused = assertThrows(ConfigException.class,
+                    () -> db.run(flow, options -> options.withConfig(other)));
+
+            assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("metadata_schema"), refused.getMessage());
+            assertExecuted();
+        }
+    }
+
+    /** The instance of {@code db} with another metadata schema over the same data schema. */
+    private static ConfigContext otherMetadataOver(TestDatabase db) {
+        return ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
                 .user(db.config().user()).password(db.config().password())
                 .schemaPrefix(db.config().schemaPrefix()).metadataSchema("other_meta").build();
-
-        ConfigException refused = assertThrows(ConfigException.class,
-                () -> db.run(flow, options -> options.withConfig(other)));
-
-        assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
-        assertTrue(refused.getMessage().contains("metadata_schema"), refused.getMessage());
-        assertExecuted();
-        other.close();
     }
 
     @Materialize(version = "1")
@@ -424,17 +428,15 @@ class CacheTrustIT {
         // the first run fails, but only after its metadata was opened and the data schema found clean
         assertThrows(TaskFailedException.class,
                 () -> db.run(Flows.oneStage("broken", "raw", CacheTrustIT::failsBeforeWriting)));
-        ConfigContext other = ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
-                .user(db.config().user()).password(db.config().password())
-                .schemaPrefix(db.config().schemaPrefix()).metadataSchema("other_meta").build();
         Flow flow = Flows.oneStage("numbers", "raw", CacheTrustIT::numbers);
-        assertTrue(db.run(flow, options -> options.withConfig(other)).successful(),
-                "the other metadata's first run found the data schema empty");
+        try (ConfigContext other = otherMetadataOver(db)) {
+            assertTrue(db.run(flow, options -> options.withConfig(other)).successful(),
+                    "the other metadata's first run found the data schema empty");
 
-        ConfigException refused = assertThrows(ConfigException.class, () -> db.run(flow));
+            ConfigException refused = assertThrows(ConfigException.class, () -> db.run(flow));
 
-        assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
-        other.close();
+            assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
+        }
     }
 
     @OnEachDatabase
