@@ -11,6 +11,7 @@ import dev.dag.internal.store.LoadedRows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,14 +79,22 @@ public final class RunEvents {
         }
         LoadedRows rows = LoadedRows.bindToThisThread();
         long start = System.nanoTime();
+        AtomicBoolean ended = new AtomicBoolean();
         Runnable report = () -> {
             long millis = (System.nanoTime() - start) / 1_000_000;
             TaskProgress progress = new TaskProgress(stage, task, millis, rows.rows());
-            notify("taskProgress", listener -> listener.taskProgress(run, progress));
+            synchronized (this) { // a tick under way when the task ended says nothing after the end
+                if (!ended.get()) {
+                    notify("taskProgress", listener -> listener.taskProgress(run, progress));
+                }
+            }
         };
         ProgressTicker.Ticket ticket = ProgressTicker.every(progressInterval, report);
         return () -> {
-            ticket.cancel();
+            ticket.cancel(); // stops later ticks, not one already running
+            synchronized (this) {
+                ended.set(true);
+            }
             rows.unbind();
         };
     }
