@@ -23,6 +23,9 @@ public final class Samples {
     public String describe() {
         long min = nanos.stream().mapToLong(Long::longValue).min().orElse(0);
         long max = nanos.stream().mapToLong(Long::longValue).max().orElse(0);
+        if (Boolean.getBoolean("bench.samples")) {
+            System.out.println("    samples in order: " + nanos.stream().map(n -> String.format("%.0f", n / 1e6)).toList());
+        }
         return String.format("median %s (min %s, max %s, n=%d)", Millis.format(medianMillis()),
                 Millis.format(min / 1e6), Millis.format(max / 1e6), nanos.size());
     }

@@ -1,16 +1,22 @@
 package dev.dag.internal.engine.stage;
 
+import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.ObjectKind;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.RunCatalog;
 import dev.dag.internal.store.dialect.lock.LockProbe;
 import dev.dag.internal.store.dialect.lock.StageLock;
+import dev.dag.internal.store.meta.CacheEntries;
+import dev.dag.internal.store.meta.CacheEntries.StageEntries;
 import dev.dag.internal.store.meta.Metadata;
+import dev.dag.internal.store.meta.Metadata.VersionChange;
 import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.store.meta.ObjectState;
+import dev.dag.internal.store.meta.memory.RememberedRecords;
 import dev.dag.internal.store.meta.StageRecords;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The metadata records (objects and cache entries) of a run's stages, read for all of them with one query when
@@ -34,8 +42,12 @@ import java.util.Set;
  * </ul>
  * Anywhere else, or for a stage whose records changed, the stage is read under its lock. Each read costs a round
  * trip (about a millisecond on an embedded database), which a run of many small stages would pay per stage.
+ *
+ * <p>On an embedded database a stage is not read at all when the last run of this process to hold its lock left
+ * records it knows exactly ({@link RememberedRecords}): this class also hands them over as the run ends the stage.
  */
 public final class CommittedRecords {
+    private static final Logger LOG = LoggerFactory.getLogger(CommittedRecords.class);
     private final Database database;
     private final Metadata metadata;
     private final RunCatalog catalog;
@@ -73,8 +85,18 @@ public final class CommittedRecords {
             mark.ifPresent(value -> marks.put(stage, value));
         }
         if (marks.size() >= 2) {
+            Map<String, StageRecords> known = new HashMap<>();
+            for (String stage : marks.keySet()) {
+                RememberedRecords.ifStillTrue(database, stage).ifPresent(records -> known.put(stage, records));
+            }
             try (Connection connection = database.connection()) {
-                readFirst = metadata.stageRecords(connection, marks.keySet());
+                Set<String> unknown = new LinkedHashSet<>(marks.keySet());
+                unknown.removeAll(known.keySet());
+                Map<String, StageRecords> read = new HashMap<>(known);
+                if (!unknown.isEmpty()) {
+                    read.putAll(metadata.stageRecords(connection, unknown));
+                }
+                readFirst = read;
                 Map<String, RunCatalog.Relations> relations = new HashMap<>();
                 readFirst.forEach((stage, records) -> relations.put(stage, relationsOf(records.objects().stream()
                         .filter(object -> object.state() == ObjectState.PUBLISHED).toList())));
@@ -129,6 +151,78 @@ public final class CommittedRecords {
                 : ahead.digest() != null && lock.probed().filter(ahead.digest()::equals).isPresent())) {
             return ahead;
         }
+        Optional<StageRecords> remembered = RememberedRecords.of(database, stage, lock);
+        if (remembered.isPresent()) {
+            return remembered.get();
+        }
         return metadata.stageRecords(connection, List.of(stage)).get(stage);
+    }
+
+    /**
+     * A stage the run found unchanged: remembers its records as the run found them, where they held only the
+     * published version, for the next run of this process ({@link RememberedRecords}).
+     */
+    void rememberUnchanged(StageRun run, StageLock lock) {
+        if (run.foundClean() != null) {
+            RememberedRecords.remember(database, run.stage(), run.foundClean(), lock);
+        }
+    }
+
+    /**
+     * A stage the run published: remembers its records as the publish left them, for the next run of this process
+     * ({@link RememberedRecords}), where they are known exactly; otherwise forgets what was remembered of it.
+     */
+    void rememberPublished(StageRun run, CommittedVersion committed, NewVersion next, VersionChange change,
+                           StageLock lock) {
+        if (!RememberedRecords.keptFor(lock)) {
+            return;
+        }
+        try {
+            Optional<StageRecords> records = afterPublish(run, committed, next, change);
+            if (records.isPresent()) {
+                RememberedRecords.remember(database, run.stage(), records.get(), lock);
+                return;
+            }
+        } catch (SQLException e) {
+            LOG.debug("stage {}: its published version cannot be kept in memory ({}); the next run reads it",
+                    run.stage(), e.getMessage());
+        }
+        RememberedRecords.forget(database, run.stage());
+    }
+
+    /**
+     * What a read of a stage's records returns right after {@code run} published {@code next} over
+     * {@code committed} with {@code change}, computed from what the run knows: only where the published version is
+     * all the records hold (the run found nothing an earlier run left, and its publish retired nothing and took
+     * nothing over); empty elsewhere.
+     *
+     * @throws SQLException if a new cache entry cannot be read back from the text it was written as
+     */
+    private static Optional<StageRecords> afterPublish(StageRun run, CommittedVersion committed, NewVersion next,
+                                                       VersionChange change) throws SQLException {
+        if (run.foundClean() == null || !change.retired().isEmpty() || !change.takenOver().isEmpty()) {
+            return Optional.empty();
+        }
+        List<StoredObject> objects = new ArrayList<>();
+        for (StoredObject old : committed.objects()) {
+            if (next.kept().contains(old.physicalName())) {
+                objects.add(old);
+            }
+        }
+        for (String physical : next.registered()) {
+            Optional<StoredObject> published = run.metadata().objects().asPublished(physical);
+            if (published.isEmpty()) {
+                return Optional.empty();
+            }
+            objects.add(published.get());
+        }
+        List<CacheEntry> entries = new ArrayList<>();
+        for (CacheEntry entry : next.entries()) {
+            // an entry carried over with its text reads back as the committed one it was carried from
+            CacheEntry before = committed.entry(entry.task(), entry.ordinal());
+            boolean carried = entry.stored() != null && before != null && entry.stored().equals(before.stored());
+            entries.add(carried ? before : CacheEntries.readBack(entry, run.stage()));
+        }
+        return Optional.of(new StageRecords(objects, new StageEntries(entries, List.of(), run.runId()), null));
     }
 }

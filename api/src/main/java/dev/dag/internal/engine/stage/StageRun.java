@@ -6,6 +6,7 @@ import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.store.meta.CacheEntries.StageEntries;
 import dev.dag.internal.store.meta.ObjectState;
+import dev.dag.internal.store.meta.memory.RememberedRecords;
 import dev.dag.internal.store.meta.StageRecords;
 import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
@@ -46,6 +47,8 @@ public final class StageRun implements AutoCloseable {
     private final RunCatalog catalog;
     private final CommittedRecords records;
     private StageLock lock;
+    /** The stage's records as this run found them, when they held only its published version (else null). */
+    private StageRecords foundClean;
 
     /** Begins a version the run writes (see {@link StageRuns#begin}). */
     static StageRun begin(StageRuns run, String stage) {
@@ -86,6 +89,7 @@ public final class StageRun implements AutoCloseable {
         lock = StageLocks.take(database, runId, stage, records.probeFor(stage));
         try (Connection connection = database.connection()) {
             StageRecords read = records.of(connection, stage, lock);
+            foundClean = onlyPublished(read) ? read : null;
             List<StoredObject> leftovers = takePublished(read.objects());
             StageEntries entries = read.entries();
             UnpublishedVersions unpublished = UnpublishedVersions.find(connection, metadata, entries.staged(),
@@ -118,6 +122,22 @@ public final class StageRun implements AutoCloseable {
             throw new MaterializationException("Cannot read stage '" + stage + "' in " + database.config()
                     + ": " + e.getMessage(), null, null, stage, null, e);
         }
+    }
+
+    /** Whether {@code read} holds the published version alone: no object or entry an earlier run left. */
+    private static boolean onlyPublished(StageRecords read) {
+        return read.entries().staged().isEmpty()
+                && read.objects().stream().allMatch(object -> object.state() == ObjectState.PUBLISHED);
+    }
+
+    /** The stage's records as this run found them, if they held only the published version; else null. */
+    StageRecords foundClean() {
+        return foundClean;
+    }
+
+    /** The records of the run's stages: read, reused, and remembered for the next run. */
+    CommittedRecords records() {
+        return records;
     }
 
     /** Takes the published objects of {@code objects} into the committed version; returns the others. */
@@ -239,6 +259,7 @@ public final class StageRun implements AutoCloseable {
 
     /** Keeps the version this run wrote, unpublished, for a later run whose tasks have the same keys. */
     private void setAside() {
+        RememberedRecords.forget(database, stage);
         try (Connection connection = database.connection()) {
             metadata.entries().setAside(connection, stage, runId, next.entries());
             LOG.info("stage {}: not published; the {} tables this run wrote stay for the next run to take over",
@@ -255,6 +276,7 @@ public final class StageRun implements AutoCloseable {
      * (when the JVM exits under the run) cleans up its own table: see {@link NewVersion#abandon()}.
      */
     public void abort() {
+        RememberedRecords.forget(database, stage);
         NewVersion.Abandoned left = next.abandon();
         try (Connection connection = database.connection()) {
             for (String physical : left.registered()) {

@@ -57,6 +57,7 @@ final class VersionPublisher {
         String stage = run.stage();
         if (unchanged()) {
             LOG.debug("stage {}: unchanged, nothing to publish", stage);
+            run.records().rememberUnchanged(run, lock);
             return false;
         }
         Map<String, String> changedViews = new LinkedHashMap<>();
@@ -102,6 +103,7 @@ final class VersionPublisher {
         if (!change.retired().isEmpty()) {
             database.retiredWatch().retired();
         }
+        run.records().rememberPublished(run, committed, next, change, lock);
         next.clearStaged();
         dropUntaken();
         if (dropping) {

@@ -58,6 +58,14 @@ public final class CacheEntries {
     }
 
     /**
+     * A new entry (not read from a record) as a read of the version record written with it returns it, with its
+     * text: what {@link RememberedRecords} keeps of a version this run published.
+     */
+    public static CacheEntry readBack(CacheEntry entry, String stage) throws SQLException {
+        return VersionRecord.entries(VersionRecord.entriesJson(List.of(entry)), stage).get(0);
+    }
+
+    /**
      * Keeps what a run wrote for a stage whose publish failed, for a later run to take over: its cache entries, as
      * an unpublished version (its tables are registered with their rows already).
      */

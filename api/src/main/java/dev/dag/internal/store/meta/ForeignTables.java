@@ -34,6 +34,11 @@ final class ForeignTables {
         this.sql = sql;
     }
 
+    /** Checks {@code database} again at its next run: its metadata tables were created or upgraded. */
+    static void uncheck(Database database) {
+        CHECKED.remove(database);
+    }
+
     /** Whether this run checks (see above): else the names the metadata knows need not be read either. */
     boolean due() {
         return !CHECKED.contains(database) || Databases.anotherMetadataOver(database);

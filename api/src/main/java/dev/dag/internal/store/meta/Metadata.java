@@ -37,7 +37,7 @@ public interface Metadata {
         ForeignTables foreign = new ForeignTables(database, metadata.sql());
         boolean checking = foreign.due();
         Optional<Set<String>> known = new MetadataFormat(database, metadata.sql()).createOrUpgrade(checking);
-        if (checking) {
+        if (checking || foreign.due()) { // due again where the tables were just created anew
             foreign.refuse(catalog, known);
         }
         return metadata;

@@ -6,6 +6,7 @@ import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.Failpoints;
 import dev.dag.internal.store.dialect.MetadataSql;
+import dev.dag.internal.store.meta.memory.RememberedRecords;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -76,6 +77,10 @@ final class MetadataFormat {
         } else if (existingVersion() == MetadataSql.FORMAT_VERSION) {
             return Optional.empty();
         }
+        // tables created anew (a metadata schema dropped by hand) hold none of the records remembered of them, and
+        // the data schema must be checked against them again
+        RememberedRecords.forgetAll(database);
+        ForeignTables.uncheck(database);
         synchronized (database) {
             for (int attempt = 1; ; attempt++) {
                 try (Connection connection = database.connection()) {

@@ -11,8 +11,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The objects (tables, blobs) of each stage and where each is in its life ({@link ObjectState}): registered as
@@ -22,6 +24,8 @@ import java.util.TreeSet;
 public final class ObjectRegistry {
     private final MetadataSql sql;
     private final RunLog runs;
+    /** What this run registered, as published: see {@link #asPublished}. */
+    private final Map<String, StoredObject> registered = new ConcurrentHashMap<>();
 
     ObjectRegistry(MetadataSql sql, RunLog runs) {
         this.sql = sql;
@@ -56,6 +60,17 @@ public final class ObjectRegistry {
         Queries.update(connection, sql.insertStaged(), object.physicalName(), object.stage(), object.name(),
                 object.kind().stored(), object.task(), runId, object.rows(), object.cacheKey(), object.query(),
                 object.blobType(), object.blobJson());
+        registered.put(object.physicalName(), new StoredObject(object.physicalName(), object.name(), object.kind(),
+                object.rows(), object.cacheKey(), object.query(), object.blobType(), object.blobJson(), runId,
+                ObjectState.PUBLISHED, Set.of()));
+    }
+
+    /**
+     * An object this run registered ({@link #registerStaged}), as a read of its stage returns it once published;
+     * empty for one it did not register.
+     */
+    public Optional<StoredObject> asPublished(String physicalName) {
+        return Optional.ofNullable(registered.get(physicalName));
     }
 
     /** Every object of a stage, whatever its state: published ones and what earlier runs left. */

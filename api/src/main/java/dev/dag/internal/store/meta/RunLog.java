@@ -6,6 +6,7 @@ import dev.dag.internal.jdbc.Queries;
 import dev.dag.internal.jdbc.Transactions;
 import dev.dag.internal.store.Database;
 import dev.dag.internal.store.dialect.MetadataSql;
+import dev.dag.internal.store.meta.memory.RunFlows;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -116,6 +117,12 @@ public final class RunLog {
     public void ended(String runId, RunStatus status, List<TaskRun> runs, List<StageCommit> unchangedStages,
                       String report, Optional<Instant> forgetStartedBefore) throws SQLException {
         try (Connection connection = database.connection()) {
+            if (unchangedStages.isEmpty() && forgetStartedBefore.isEmpty()) {
+                // the run's record alone: its statement commits itself, saving the round trip of a COMMIT (finish
+                // writes a second statement only when its first changed nothing)
+                finish(connection, runId, status, report, tasksJson(runs), Instant.now());
+                return;
+            }
             Transactions.commit(connection, ending -> {
                 recordUnchangedCommits(ending, runId, unchangedStages);
                 finish(ending, runId, status, report, tasksJson(runs), Instant.now());

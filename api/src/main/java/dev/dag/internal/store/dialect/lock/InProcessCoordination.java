@@ -83,6 +83,11 @@ public final class InProcessCoordination implements Coordination {
             }
 
             @Override
+            public OptionalLong heldMark() {
+                return OptionalLong.of(taken);
+            }
+
+            @Override
             public void close() {
                 if (held.getAndSet(false)) {
                     gate.permit.release();

@@ -3,6 +3,7 @@ package dev.dag.internal.store.dialect.lock;
 import dev.dag.internal.jdbc.Statements;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A held stage lock: while a run holds it, no other run writes the stage. A lock can be lost while it is held
@@ -25,6 +26,14 @@ public interface StageLock extends AutoCloseable {
      */
     default boolean firstSince(long mark) {
         return false;
+    }
+
+    /**
+     * A mark of this hold of the lock, which the next run to take it can test with {@link #firstSince}: whether no
+     * other run took the lock in between. Empty where the coordination cannot tell.
+     */
+    default OptionalLong heldMark() {
+        return OptionalLong.empty();
     }
 
     /**

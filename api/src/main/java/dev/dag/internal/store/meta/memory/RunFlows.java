@@ -1,4 +1,4 @@
-package dev.dag.internal.store.meta;
+package dev.dag.internal.store.meta.memory;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +8,7 @@ import java.util.Map;
  * stale: a run that asks which flow published a stage (the run before it, usually) is answered without a query
  * when that run was one of this process's.
  */
-final class RunFlows {
+public final class RunFlows {
     private static final int KEPT = 1_000;
     private static final Map<String, String> FLOWS = new LinkedHashMap<>(64, 0.75f, false) {
         @Override
@@ -20,12 +20,13 @@ final class RunFlows {
     private RunFlows() {
     }
 
-    static synchronized void started(String runId, String flow) {
+    /** Run {@code runId} of flow {@code flow} started in this process. */
+    public static synchronized void started(String runId, String flow) {
         FLOWS.put(runId, flow);
     }
 
     /** The flow of run {@code runId} if this process started it lately, else null. */
-    static synchronized String of(String runId) {
+    public static synchronized String of(String runId) {
         return FLOWS.get(runId);
     }
 }

@@ -1,0 +1,119 @@
+package dev.dag.it.cache;
+
+import static dev.dag.TaskOutcome.CACHE_VALID;
+import static dev.dag.TaskOutcome.RAN;
+import static dev.dag.it.cache.Story.assertExecuted;
+import static dev.dag.it.cache.Story.assertOutcome;
+import static dev.dag.it.cache.Story.firstRun;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dag.ConfigContext;
+import dev.dag.ConfigException;
+import dev.dag.Flow;
+import dev.dag.Materialize;
+import dev.dag.Result;
+import dev.dag.Table;
+import dev.dag.it.support.CountingDriver;
+import dev.dag.it.support.Flows;
+import dev.dag.it.support.OnEachDatabase;
+import dev.dag.it.support.TestDatabase;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * On DuckDB a run keeps in memory the records of a stage it published or found unchanged, and the next run of this
+ * process that takes the stage's lock uses them instead of reading them, unless another run took the lock in
+ * between. Stories where that memory must give way to what the database holds; on PostgreSQL, which reads the
+ * records every time, the same stories hold.
+ */
+@ExtendWith(Bodies.class)
+class RememberedRecordsIT {
+
+    @Materialize(version = "1")
+    static Table numbers(int n) {
+        Bodies.ran("numbers" + n);
+        return Table.of("SELECT " + n + " AS n").name("numbers");
+    }
+
+    @Materialize(version = "1")
+    static Table letters(String letter) {
+        Bodies.ran("letters " + letter);
+        return Table.of("SELECT '" + letter + "' AS letter").name("letters");
+    }
+
+    private static Flow flow(int n) {
+        return Flows.oneStage("remembered", "raw", () -> {
+            numbers(n);
+            letters("a");
+        });
+    }
+
+    @Test
+    void onDuckDbARerunOfThisProcessReadsNoStageRecords() throws Exception {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.DUCKDB, "remembered");
+             CountingDriver counting = CountingDriver.install(db.config().url())) {
+            firstRun(db, flow(1));
+            int mark = counting.executed().size();
+
+            Result changed = db.run(flow(2));
+            Result unchanged = db.run(flow(2));
+
+            assertOutcome(changed, "numbers", RAN, "");
+            assertOutcome(unchanged, "numbers", CACHE_VALID, "cache-valid");
+            List<String> reruns = counting.executed().subList(mark, counting.executed().size());
+            assertEquals(List.of(), reruns.stream().filter(sql -> sql.startsWith("SELECT")
+                    && (sql.contains(".\"objects\"") || sql.contains(".\"versions\""))).toList(),
+                    "the reruns read no stage records: " + reruns);
+        }
+    }
+
+    /**
+     * A second instance of this process over the same store (another configuration object, so another pool)
+     * publishes the stage between two runs of the first: the first instance's next run must find the version the
+     * other published, not the one it remembers publishing itself (whose table the other's publish dropped, while
+     * its view still answers).
+     */
+    @OnEachDatabase
+    void aVersionAnotherInstanceOfTheProcessPublishedMeanwhileIsSeen(TestDatabase db) {
+        firstRun(db, flow(1));
+        try (ConfigContext other = sameStoreAgain(db)) {
+            Result theOthers = db.run(flow(2), options -> options.withConfig(other));
+            assertOutcome(theOthers, "numbers", RAN, "");
+        }
+        Bodies.take();
+
+        Result back = db.run(flow(1));
+
+        assertExecuted("numbers1");
+        assertOutcome(back, "numbers", RAN, "");
+        assertOutcome(back, "letters", CACHE_VALID, "cache-valid");
+        assertEquals(List.of(List.of(1)), db.published("raw", "numbers").stream()
+                .map(row -> List.<Object>of(((Number) row.get(0)).intValue())).toList());
+    }
+
+    /**
+     * The metadata schema dropped by hand while the process keeps the store open: the next run finds the stage's
+     * tables unknown to the metadata it creates anew and refuses them, as a run of a new process would, instead of
+     * trusting what it remembered of the dropped records.
+     */
+    @OnEachDatabase
+    void aMetadataSchemaDroppedByHandIsNoticedByTheNextRunOfTheProcess(TestDatabase db) {
+        firstRun(db, flow(1));
+        db.execute("DROP SCHEMA " + db.schema(db.config().metadataSchema()) + " CASCADE");
+
+        ConfigException refused = assertThrows(ConfigException.class, () -> db.run(flow(1)));
+
+        assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
+        assertExecuted();
+    }
+
+    /** The instance of {@code db} again, under another configuration object: another pool over the same store. */
+    private static ConfigContext sameStoreAgain(TestDatabase db) {
+        return ConfigContext.builder().instance(db.config().instance()).url(db.config().url())
+                .user(db.config().user()).password(db.config().password())
+                .schemaPrefix(db.config().schemaPrefix()).metadataSchema(db.config().metadataSchema()).build();
+    }
+}
