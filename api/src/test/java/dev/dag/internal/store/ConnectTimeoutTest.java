@@ -15,6 +15,8 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ConnectTimeoutTest {
     private ServerSocket silent;
     private final List<Socket> accepted = new ArrayList<>();
+    /** Counted down once a client connected: from then on, it waits for an answer that never comes. */
+    private final CountDownLatch connected = new CountDownLatch(1);
 
     @BeforeEach
     void startASilentServer() throws IOException {
@@ -33,6 +37,7 @@ class ConnectTimeoutTest {
             try {
                 while (true) {
                     accepted.add(silent.accept()); // held open, never answered
+                    connected.countDown();
                 }
             } catch (IOException closed) {
                 // the test is over
@@ -78,7 +83,8 @@ class ConnectTimeoutTest {
             }
         }, "opens-the-silent-instance");
         waiting.start();
-        Thread.sleep(200); // let it start connecting
+        assertTrue(connected.await(30, TimeUnit.SECONDS), "the silent instance's open reached its server: "
+                + outcome.get()); // a fixed pause could end before the open began, and prove nothing
 
         try (ConfigContext other = ConfigContext.duckdb(folder.resolve("other.duckdb"))) {
             assertNotNull(Databases.of(other));

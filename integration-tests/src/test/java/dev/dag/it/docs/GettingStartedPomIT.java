@@ -2,6 +2,7 @@ package dev.dag.it.docs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -18,13 +20,14 @@ import org.junit.jupiter.api.Test;
  * (properties and dependencies in the project, plugins in {@code <build><plugins>}) around the quickstart's sources,
  * built by the {@code mvn} on the PATH (Maven 3.8 here), with Maven's default plugins for what the fragments do not
  * pin, as a newcomer's build would. dag's artifacts come from a local repository of this test's own, holding the
- * reactor's jars; every other artifact from the user's repository, linked (what is missing there is downloaded into
- * it, as any build would).
+ * reactor's jars; every other artifact from the user's repository, linked. The build runs offline (what it needs is
+ * there once the reactor has built), so that a slow or absent network cannot stall it.
  */
 class GettingStartedPomIT {
     private static final Path ROOT = DocsCodeBlocksIT.ROOT;
     private static final Path WORK = Path.of("target", "getting-started").toAbsolutePath();
     private static final String VERSION = "0.1.0-SNAPSHOT";
+    private static final long BUILD_MINUTES = 10;
 
     @Test
     void thePomFragmentsOfGettingStartedBuildAProjectOnTheirOwn() throws Exception {
@@ -35,12 +38,31 @@ class GettingStartedPomIT {
         copyTree(ROOT.resolve("examples/quickstart/src"), project.resolve("src"));
         Path repository = privateRepository();
 
-        Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository, "package")
-                .directory(project.toFile()).redirectErrorStream(true).start();
-        String output = new String(maven.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(maven.waitFor(5, TimeUnit.MINUTES), "mvn package did not end: " + output);
+        Path log = WORK.resolve("mvn.log");
+        Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-o", "-q", "-Dmaven.repo.local=" + repository,
+                "package").directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        awaitEnd(maven, log);
+        String output = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(0, maven.exitValue(), "the project made of getting-started.md's fragments builds:\n" + output);
         assertTrue(Files.exists(project.resolve("target/quickstart-1.0-SNAPSHOT.jar")), output);
+    }
+
+    /**
+     * Waits for the inner build. One that hangs (a lock, a network wait) would hang this build too: after
+     * {@link #BUILD_MINUTES} it is ended with the JVMs it forked, and the test fails with the end of its output.
+     */
+    private static void awaitEnd(Process maven, Path log) throws IOException, InterruptedException {
+        if (!maven.waitFor(BUILD_MINUTES, TimeUnit.MINUTES)) {
+            maven.descendants().forEach(ProcessHandle::destroyForcibly);
+            maven.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            fail("mvn package did not end within " + BUILD_MINUTES + " minutes; its output ends with:\n" + tail(log));
+        }
+    }
+
+    /** The last lines of a log. */
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
     /** The XML blocks of getting-started.md that show the quickstart's pom.xml, in a project of their own. */

@@ -3,6 +3,7 @@ package dev.dag.it.reliability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dag.ConfigContext;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Result;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * On PostgreSQL a stage lock is a session advisory lock on a session outside the pool. Opening a session starts a
  * server process (tens of milliseconds), so a session whose locks were released serves the next lock, in the same
- * run and in the next; a session the server ended meanwhile is never handed out again.
+ * run and in the next; a session the server ended meanwhile is never handed out again. The test's sessions carry an
+ * application name of their own, so that stage locks other processes take in the same database are not counted.
  */
 @Tag("reliability")
 class LockSessionsIT {
@@ -46,11 +48,12 @@ class LockSessionsIT {
 
     @Test
     void stageLocksOfConsecutiveStagesAndRunsShareTheirSessions() {
-        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "lockSessions")) {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "lockSessions");
+             ConfigContext named = named(db)) {
             StageLockHolders holders = new StageLockHolders(db);
 
-            run(db, holders);
-            run(db, holders);
+            run(db, named, holders);
+            run(db, named, holders);
 
             assertEquals(2 * STAGES, holders.seen.size(), "a lock holder was seen at every task start");
             assertTrue(new HashSet<>(holders.seen).size() <= 2, "the six stage locks of two runs took their "
@@ -60,15 +63,16 @@ class LockSessionsIT {
 
     @Test
     void aSessionTheServerEndedIsNotHandedOutAgain() {
-        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "endedSessions")) {
+        try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.POSTGRES, "endedSessions");
+             ConfigContext named = named(db)) {
             StageLockHolders first = new StageLockHolders(db);
-            run(db, first);
+            run(db, named, first);
             for (int pid : new HashSet<>(first.seen)) {
                 db.execute("SELECT pg_terminate_backend(" + pid + ")");
             }
 
             StageLockHolders second = new StageLockHolders(db);
-            run(db, second);
+            run(db, named, second);
 
             Set<Integer> reused = new HashSet<>(second.seen);
             reused.retainAll(first.seen);
@@ -76,25 +80,38 @@ class LockSessionsIT {
         }
     }
 
-    private static void run(TestDatabase db, StageLockHolders holders) {
-        Result result = db.run(flow(), options -> options.withParallelism(1).withListener(holders));
+    /** The instance of {@code db}, its sessions named {@link #applicationName} (a context of its own: close it). */
+    private static ConfigContext named(TestDatabase db) {
+        String url = db.config().url();
+        return Instances.with(db.config(), builder -> builder.url(url + (url.contains("?") ? "&" : "?")
+                + "ApplicationName=" + applicationName(db)));
+    }
+
+    /** The application name of this test's sessions, its own by the instance's random schema prefix. */
+    private static String applicationName(TestDatabase db) {
+        return "dag-it-" + db.config().schemaPrefix() + "lock-sessions";
+    }
+
+    private static void run(TestDatabase db, ConfigContext named, StageLockHolders holders) {
+        Result result = db.run(flow(), options -> options.withConfig(named).withParallelism(1).withListener(holders));
         assertTrue(result.successful(), result.summary());
     }
 
-    /** At each task start, the backend that holds its stage's lock (one task per stage: the only stage lock held). */
+    /**
+     * At each task start, the backend that holds its stage's lock, among this test's sessions (one task per stage:
+     * the only stage lock they hold).
+     */
     private static final class StageLockHolders implements RunListener {
-        private final TestDatabase db;
+        private final ServerSessions sessions;
         final List<Integer> seen = new ArrayList<>();
 
         StageLockHolders(TestDatabase db) {
-            this.db = db;
+            this.sessions = new ServerSessions(db, applicationName(db));
         }
 
         @Override
         public void taskStarted(RunContext run, String stage, String task) {
-            seen.add(((Number) db.value("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
-                    + "AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))
-                    .intValue());
+            seen.add(sessions.stageLockHolder());
         }
     }
 }

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Assumptions;
 final class Pgbouncer implements AutoCloseable {
     private static final List<Path> PLACES = List.of(Path.of("/usr/sbin/pgbouncer"), Path.of("/usr/bin/pgbouncer"),
             Path.of("/usr/local/bin/pgbouncer"));
+    /** Starts tried: the free port it is given may be taken by another process before it binds it. */
+    private static final int ATTEMPTS = 3;
+    private static final long START_MILLIS = 20_000;
 
     private final Process process;
     private final int port;
@@ -39,8 +42,20 @@ final class Pgbouncer implements AutoCloseable {
         }
         Assumptions.assumeTrue(binary != null, "SKIPPED LOUDLY: pgbouncer is not installed (apt-get install "
                 + "pgbouncer); the transaction-pooler test did not run");
+        List<String> failures = new ArrayList<>();
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            int port = freePort();
+            Process process = start(binary, config, folder, port);
+            if (awaitListening(process, port, folder)) {
+                return new Pgbouncer(process, port);
+            }
+            failures.add("port " + port + ": " + read(folder));
+        }
+        throw new IOException("pgbouncer did not start in " + ATTEMPTS + " attempts:\n" + String.join("\n", failures));
+    }
+
+    private static Process start(Path binary, ConfigContext config, Path folder, int port) throws IOException {
         URI server = URI.create(config.url().substring("jdbc:".length()));
-        int port = freePort();
         Path ini = folder.resolve("pgbouncer.ini");
         Files.writeString(ini, String.join("\n", "[databases]",
                 "test = host=" + server.getHost() + " port=" + server.getPort() + " dbname=" + server.getPath()
@@ -55,10 +70,8 @@ final class Pgbouncer implements AutoCloseable {
             Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
         command.add(ini.toString());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(folder.resolve("pgbouncer.out").toFile()).start();
-        awaitListening(process, port, folder);
-        return new Pgbouncer(process, port);
     }
 
     /** {@code config} reached through this pgbouncer (without server-side prepared statements, which it cannot pass on). */
@@ -74,20 +87,34 @@ final class Pgbouncer implements AutoCloseable {
         }
     }
 
-    private static void awaitListening(Process process, int port, Path folder) throws IOException,
+    /**
+     * Whether pgbouncer listens on {@code port}: it says so in its log (a connection alone could reach another
+     * process that took the port first) and the port accepts connections. False when it exited, as it does when the
+     * port is taken; a start that takes longer than {@link #START_MILLIS} fails.
+     */
+    private static boolean awaitListening(Process process, int port, Path folder) throws IOException,
             InterruptedException {
-        for (int tries = 0; tries < 100; tries++) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS);
+        while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IOException("pgbouncer did not start: " + read(folder));
+                return false;
             }
-            try (Socket socket = new Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
+            if (read(folder).contains("listening on 127.0.0.1:" + port) && accepts(port)) {
+                return true;
             }
+            Thread.sleep(50);
         }
         process.destroy();
-        throw new IOException("pgbouncer does not listen on " + port + ": " + read(folder));
+        throw new IOException("pgbouncer does not listen on " + port + " after " + START_MILLIS + " ms: "
+                + read(folder));
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     private static String read(Path folder) {
