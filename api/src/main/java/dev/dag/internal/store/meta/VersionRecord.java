@@ -1,13 +1,15 @@
 package dev.dag.internal.store.meta;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dag.internal.cache.CacheEntry;
 import dev.dag.internal.cache.TaskKey;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,17 +40,19 @@ final class VersionRecord {
 
     /** The JSON of one entry: its task call, key, the key's parts and its outputs (both JSON texts). */
     static String entryJson(String task, int ordinal, String key, String parts, String outputs) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("task", task);
-        node.put("ordinal", ordinal);
-        node.put("key", key);
-        node.put("parts", parts);
-        node.put("outputs", outputs);
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a cache entry cannot be written as JSON", e);
+        StringWriter text = new StringWriter(64 + parts.length() + outputs.length());
+        try (JsonGenerator json = JSON.getFactory().createGenerator(text)) {
+            json.writeStartObject();
+            json.writeStringField("task", task);
+            json.writeNumberField("ordinal", ordinal);
+            json.writeStringField("key", key);
+            json.writeStringField("parts", parts);
+            json.writeStringField("outputs", outputs);
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("dag bug: a cache entry cannot be written as JSON", e);
         }
+        return text.toString();
     }
 
     /**
