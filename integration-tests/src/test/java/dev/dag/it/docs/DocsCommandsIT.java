@@ -2,6 +2,7 @@ package dev.dag.it.docs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DocsCommandsIT {
     private static final Path ROOT = DocsCodeBlocksIT.ROOT;
+    /** How long one command of the docs may take (the demo's build and runs take well under one). */
+    private static final int COMMAND_MINUTES = 5;
 
     @TempDir
     Path scratch;
@@ -104,9 +107,17 @@ class DocsCommandsIT {
                     .redirectErrorStream(true);
             builder.environment().put("TMPDIR", tmp.toString());
             builder.environment().put("JDK_JAVA_OPTIONS", "-Djava.io.tmpdir=" + tmp);
-            Process process = builder.start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(process.waitFor(5, TimeUnit.MINUTES), command);
+            // the output goes to a file, not a pipe read to its end: a command that hangs is ended after the wait,
+            // with what it started, and fails the test instead of hanging the build
+            Path log = Files.createTempFile(scratch, "command", ".log");
+            Process process = builder.redirectOutput(log.toFile()).start();
+            if (!process.waitFor(COMMAND_MINUTES, TimeUnit.MINUTES)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                fail(command + "\ndid not end within " + COMMAND_MINUTES + " minutes; its output:\n"
+                        + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            String output = Files.readString(log, StandardCharsets.UTF_8);
             assertEquals(0, process.exitValue(), command + "\n" + output);
             return output;
         } catch (IOException e) {
