@@ -20,6 +20,9 @@ import dev.dag.it.support.Flows;
 import dev.dag.it.support.OnEachDatabase;
 import dev.dag.it.support.TestDatabase;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -92,6 +95,40 @@ class RememberedRecordsIT {
         assertOutcome(back, "letters", CACHE_VALID, "cache-valid");
         assertEquals(List.of(List.of(1)), db.published("raw", "numbers").stream()
                 .map(row -> List.<Object>of(((Number) row.get(0)).intValue())).toList());
+    }
+
+    /**
+     * Two instances of the process over one store take turns at random, each running one of three versions of the
+     * stage: every run reruns the task exactly when the version it finds published (whoever published it) is
+     * another, and publishes its own. The seed is fixed, so that a failure replays.
+     */
+    @OnEachDatabase
+    void twoInstancesTakingTurnsAtRandomEachFindTheVersionTheOtherPublished(TestDatabase db) {
+        Random random = new Random(20261203L);
+        Integer published = null;
+        try (ConfigContext other = sameStoreAgain(db)) {
+            for (int step = 0; step < 16; step++) {
+                int n = 1 + random.nextInt(3);
+                boolean byTheOther = random.nextBoolean();
+                Result result = byTheOther ? db.run(flow(n), options -> options.withConfig(other)) : db.run(flow(n));
+
+                String at = "step " + step + " (" + (byTheOther ? "the other instance" : "this one") + ", version "
+                        + n + ", published before: " + published + ")";
+                boolean changed = !Integer.valueOf(n).equals(published);
+                Map<String, Integer> expected = new TreeMap<>();
+                if (changed) {
+                    expected.put("numbers" + n, 1);
+                }
+                if (published == null) {
+                    expected.put("letters a", 1);
+                }
+                assertEquals(expected, Bodies.take(), at + ": task bodies executed");
+                assertEquals(changed ? RAN : CACHE_VALID, result.task("numbers").orElseThrow().outcome(), at);
+                assertEquals(List.of(List.of(n)), db.published("raw", "numbers").stream()
+                        .map(row -> List.<Object>of(((Number) row.get(0)).intValue())).toList(), at);
+                published = n;
+            }
+        }
     }
 
     /**
