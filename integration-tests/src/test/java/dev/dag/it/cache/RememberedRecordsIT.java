@@ -13,6 +13,8 @@ import dev.dag.ConfigContext;
 import dev.dag.ConfigException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
+import dev.dag.Plan;
+import dev.dag.PlannedTask;
 import dev.dag.Result;
 import dev.dag.Table;
 import dev.dag.it.support.CountingDriver;
@@ -55,7 +57,7 @@ class RememberedRecordsIT {
     }
 
     @Test
-    void onDuckDbARerunOfThisProcessReadsNoStageRecords() throws Exception {
+    void onDuckDbARerunOrAPlanOfThisProcessReadsNoStageRecords() throws Exception {
         try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.DUCKDB, "remembered");
              CountingDriver counting = CountingDriver.install(db.config().url())) {
             firstRun(db, flow(1));
@@ -63,13 +65,17 @@ class RememberedRecordsIT {
 
             Result changed = db.run(flow(2));
             Result unchanged = db.run(flow(2));
+            Plan plan = flow(3).plan(db.options());
 
             assertOutcome(changed, "numbers", RAN, "");
             assertOutcome(unchanged, "numbers", CACHE_VALID, "cache-valid");
+            assertEquals(PlannedTask.Decision.RUN, plan.task("numbers").orElseThrow().decision(), plan.summary());
+            assertEquals(PlannedTask.Decision.CACHE_VALID, plan.task("letters").orElseThrow().decision(),
+                    plan.summary());
             List<String> reruns = counting.executed().subList(mark, counting.executed().size());
             assertEquals(List.of(), reruns.stream().filter(sql -> sql.startsWith("SELECT")
                     && (sql.contains(".\"objects\"") || sql.contains(".\"versions\""))).toList(),
-                    "the reruns read no stage records: " + reruns);
+                    "the reruns and the plan read no stage records: " + reruns);
         }
     }
 
@@ -87,6 +93,9 @@ class RememberedRecordsIT {
             assertOutcome(theOthers, "numbers", RAN, "");
         }
         Bodies.take();
+        Plan plan = flow(2).plan(db.options());
+        assertEquals(PlannedTask.Decision.CACHE_VALID, plan.task("numbers").orElseThrow().decision(),
+                "a plan of the first instance finds the other's version: " + plan.summary());
 
         Result back = db.run(flow(1));
 

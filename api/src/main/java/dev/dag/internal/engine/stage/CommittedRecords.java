@@ -159,6 +159,18 @@ public final class CommittedRecords {
     }
 
     /**
+     * The records of {@code stage} for a plan, which reads without taking the stage's lock: those remembered if no
+     * run took the lock since they were (a run holding it now makes them unusable), else read now.
+     */
+    StageRecords withoutLock(Connection connection, String stage) throws SQLException {
+        Optional<StageRecords> remembered = RememberedRecords.ifStillTrue(database, stage);
+        if (remembered.isPresent()) {
+            return remembered.get();
+        }
+        return metadata.stageRecords(connection, List.of(stage)).get(stage);
+    }
+
+    /**
      * A stage the run found unchanged: remembers its records as the run found them, where they held only the
      * published version, for the next run of this process ({@link RememberedRecords}).
      */

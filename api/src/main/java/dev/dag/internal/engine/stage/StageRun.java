@@ -115,7 +115,7 @@ public final class StageRun implements AutoCloseable {
             return; // nothing was ever committed on this instance
         }
         try (Connection connection = database.connection()) {
-            StageRecords read = metadata.stageRecords(connection, List.of(stage)).get(stage);
+            StageRecords read = records.withoutLock(connection, stage);
             takePublished(read.objects());
             readEntries(connection, read.entries());
         } catch (SQLException e) {
