@@ -6,16 +6,19 @@ import static dev.dag.it.cache.Story.assertExecuted;
 import static dev.dag.it.cache.Story.assertOutcome;
 import static dev.dag.it.cache.Story.firstRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dag.ConfigContext;
+import dev.dag.Blob;
 import dev.dag.ConfigException;
 import dev.dag.Flow;
 import dev.dag.Materialize;
 import dev.dag.Plan;
 import dev.dag.PlannedTask;
 import dev.dag.Result;
+import dev.dag.RunOptions;
 import dev.dag.Table;
 import dev.dag.it.support.CountingDriver;
 import dev.dag.it.support.Flows;
@@ -25,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -47,6 +52,38 @@ class RememberedRecordsIT {
     static Table letters(String letter) {
         Bodies.ran("letters " + letter);
         return Table.of("SELECT '" + letter + "' AS letter").name("letters");
+    }
+
+    record Limits(String label, int max) {
+    }
+
+    @Materialize(version = "1")
+    static Blob limits(int max) {
+        Bodies.ran("limits " + max);
+        return Blob.of(new Limits("max", max)).name("limits");
+    }
+
+    /** Two tables materialized mid-body, then a third returned. */
+    @Materialize(version = "1")
+    static Table steps(int n) {
+        Bodies.ran("steps " + n);
+        Table first = Table.of("SELECT " + n + " AS n").name("step_one_" + n).materialize();
+        Table.of("SELECT n + 1 AS n FROM " + first.ref()).name("step_two_" + n).materialize();
+        return Table.of("SELECT " + n + " * 10 AS n").name("steps_" + n);
+    }
+
+    /**
+     * A stage of a blob and of tables written mid-body, whose names follow the version; {@code blob} gets the
+     * blob's output, to read it from the run's result.
+     */
+    private static Flow mixed(int n, AtomicReference<Blob> blob) {
+        return Flows.oneStage("mixed", "mixed", () -> {
+            numbers(n);
+            letters("b");
+            blob.set(limits(n));
+            steps(n);
+            steps(100);
+        });
     }
 
     private static Flow flow(int n) {
@@ -141,6 +178,35 @@ class RememberedRecordsIT {
     }
 
     /**
+     * A stage of blobs and of tables written mid-body, its tasks four at a time: what a run keeps in memory of the
+     * version it published holds every object exactly as a read would, so the next run reruns what changed and
+     * nothing else, and reads back the same blob and rows.
+     */
+    @OnEachDatabase
+    void blobsAndTablesWrittenMidBodyAreKeptExactly(TestDatabase db) {
+        UnaryOperator<RunOptions> fourAtATime = options -> options.withParallelism(4);
+        AtomicReference<Blob> blob = new AtomicReference<>();
+        db.run(mixed(1, blob), fourAtATime);
+        Bodies.take();
+
+        Result changed = db.run(mixed(2, blob), fourAtATime);
+        assertExecuted("limits 2", "numbers2", "steps 2");
+        Result same = db.run(mixed(2, blob), fourAtATime);
+        assertExecuted();
+        assertEquals(new Limits("max", 2), same.get(blob.get(), Limits.class), "the blob carried over");
+        Result back = db.run(mixed(1, blob), fourAtATime);
+        assertExecuted("limits 1", "numbers1", "steps 1");
+
+        assertTrue(changed.successful() && same.successful() && back.successful(), back.summary());
+        assertTrue(same.tasks().stream().allMatch(task -> task.outcome() == CACHE_VALID), same.summary());
+        assertEquals(List.of(2), ints(db, "step_two_1"));
+        assertEquals(List.of(10), ints(db, "steps_1"));
+        assertEquals(List.of(100), ints(db, "step_one_100"));
+        assertFalse(db.viewExists("mixed", "step_one_2"), "the tables of version 2 left the stage");
+        assertEquals(new Limits("max", 1), back.get(blob.get(), Limits.class));
+    }
+
+    /**
      * The metadata schema dropped by hand while the process keeps the store open: the next run finds the stage's
      * tables unknown to the metadata it creates anew and refuses them, as a run of a new process would, instead of
      * trusting what it remembered of the dropped records.
@@ -154,6 +220,11 @@ class RememberedRecordsIT {
 
         assertTrue(refused.getMessage().contains("never wrote"), refused.getMessage());
         assertExecuted();
+    }
+
+    /** The values of the one column of table {@code table} of stage {@code mixed}, as ints. */
+    private static List<Integer> ints(TestDatabase db, String table) {
+        return db.published("mixed", table).stream().map(row -> ((Number) row.get(0)).intValue()).toList();
     }
 
     /** The instance of {@code db} again, under another configuration object: another pool over the same store. */
