@@ -182,7 +182,8 @@ public final class CommittedRecords {
 
     /**
      * A stage the run published: remembers its records as the publish left them, for the next run of this process
-     * ({@link RememberedRecords}), where they are known exactly; otherwise forgets what was remembered of it.
+     * ({@link RememberedRecords}), where they are known exactly. Where they are not, nothing is remembered: what an
+     * earlier run left is of no use to the next one, which took the lock after this run.
      */
     void rememberPublished(StageRun run, CommittedVersion committed, NewVersion next, VersionChange change,
                            StageLock lock) {
@@ -190,16 +191,12 @@ public final class CommittedRecords {
             return;
         }
         try {
-            Optional<StageRecords> records = afterPublish(run, committed, next, change);
-            if (records.isPresent()) {
-                RememberedRecords.remember(database, run.stage(), records.get(), lock);
-                return;
-            }
+            afterPublish(run, committed, next, change)
+                    .ifPresent(records -> RememberedRecords.remember(database, run.stage(), records, lock));
         } catch (SQLException e) {
             LOG.debug("stage {}: its published version cannot be kept in memory ({}); the next run reads it",
                     run.stage(), e.getMessage());
         }
-        RememberedRecords.forget(database, run.stage());
     }
 
     /**

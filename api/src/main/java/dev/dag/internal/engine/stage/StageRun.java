@@ -6,7 +6,6 @@ import dev.dag.internal.store.meta.ObjectRegistry.StoredObject;
 import dev.dag.internal.store.meta.Metadata;
 import dev.dag.internal.store.meta.CacheEntries.StageEntries;
 import dev.dag.internal.store.meta.ObjectState;
-import dev.dag.internal.store.meta.memory.RememberedRecords;
 import dev.dag.internal.store.meta.StageRecords;
 import dev.dag.internal.engine.stage.cleanup.LeftoverCleanup;
 import dev.dag.internal.engine.stage.cleanup.ObjectDropper;
@@ -259,7 +258,6 @@ public final class StageRun implements AutoCloseable {
 
     /** Keeps the version this run wrote, unpublished, for a later run whose tasks have the same keys. */
     private void setAside() {
-        RememberedRecords.forget(database, stage);
         try (Connection connection = database.connection()) {
             metadata.entries().setAside(connection, stage, runId, next.entries());
             LOG.info("stage {}: not published; the {} tables this run wrote stay for the next run to take over",
@@ -276,7 +274,6 @@ public final class StageRun implements AutoCloseable {
      * (when the JVM exits under the run) cleans up its own table: see {@link NewVersion#abandon()}.
      */
     public void abort() {
-        RememberedRecords.forget(database, stage);
         NewVersion.Abandoned left = next.abandon();
         try (Connection connection = database.connection()) {
             for (String physical : left.registered()) {

@@ -79,16 +79,6 @@ public final class RememberedRecords {
                 ? Optional.of(copy(remembered.records())) : Optional.empty();
     }
 
-    /** Forgets what was remembered of {@code stage}: a run changed its records in a way it does not follow. */
-    public static void forget(Database database, String stage) {
-        synchronized (BY_DATABASE) {
-            Map<String, Remembered> stages = BY_DATABASE.get(database);
-            if (stages != null) {
-                stages.remove(stage);
-            }
-        }
-    }
-
     /** Forgets every stage of {@code database} (its metadata tables were created anew). */
     public static void forgetAll(Database database) {
         BY_DATABASE.remove(database);
