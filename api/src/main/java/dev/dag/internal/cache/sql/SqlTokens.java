@@ -11,19 +11,27 @@ import java.util.regex.Pattern;
  * counts. Public so that a caller reading one statement several ways splits it once.
  */
 public final class SqlTokens {
+    /**
+     * One pass from left to right, so that whichever of a literal, a comment or a quoted name starts first hides
+     * the marks of the others inside it (an apostrophe in a comment, {@code --} in a literal). Literals (standard,
+     * PostgreSQL's {@code E'...'} with backslash escapes and dollar-quoted) and comments match the group
+     * {@code text} and give no token.
+     */
     private static final Pattern TOKEN = Pattern.compile(
-            "\"(?:[^\"]|\"\")*\"|`[^`]*`|[A-Za-z_][A-Za-z0-9_$]*|\\{table:[^}]*}|[(),.;]");
+            "(?<text>[Ee]'(?:[^'\\\\]|\\\\.|'')*'|'(?:[^']|'')*'|\\$(\\w*)\\$.*?\\$\\2\\$|--[^\\n]*|/\\*.*?\\*/)"
+                    + "|\"(?:[^\"]|\"\")*\"|`[^`]*`|[A-Za-z_][A-Za-z0-9_$]*|\\{table:[^}]*}|[(),.;]",
+            Pattern.DOTALL);
 
     private SqlTokens() {
     }
 
     public static List<String> of(String sql) {
-        String bare = sql.replaceAll("'(?:[^']|'')*'", "''").replaceAll("--[^\\n]*", " ")
-                .replaceAll("(?s)/\\*.*?\\*/", " ");
         List<String> tokens = new ArrayList<>();
-        Matcher matcher = TOKEN.matcher(bare);
+        Matcher matcher = TOKEN.matcher(sql);
         while (matcher.find()) {
-            tokens.add(matcher.group());
+            if (matcher.start("text") < 0) {
+                tokens.add(matcher.group());
+            }
         }
         return tokens;
     }

@@ -30,4 +30,9 @@ class ChangingCallsTest {
         assertEquals(List.of(), ChangingCalls.in("SELECT date_trunc('day', ts) AS day, count(*) FROM {table:abc} "
                 + "GROUP BY 1"));
     }
+
+    @Test
+    void anApostropheInACommentDoesNotHideACallAfterIt() {
+        assertEquals(List.of("now()"), ChangingCalls.in("SELECT a -- the day's rows\n, now() AS at FROM t WHERE b = 'x'"));
+    }
 }

@@ -24,4 +24,9 @@ class RowOrderTest {
         assertFalse(RowOrder.defined("SELECT a FROM t -- ORDER BY a"));
         assertFalse(RowOrder.defined("SELECT \"order\", \"by\" FROM t"));
     }
+
+    @Test
+    void anApostropheInACommentDoesNotHideTheOrderBy() {
+        assertTrue(RowOrder.defined("SELECT a FROM t -- today's rows\nWHERE b = 'x' ORDER BY a"));
+    }
 }

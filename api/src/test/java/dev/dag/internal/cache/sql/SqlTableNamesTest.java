@@ -40,4 +40,28 @@ class SqlTableNamesTest {
         assertEquals(List.of(), SqlTableNames.readBy(
                 "SELECT 'from fake' AS f FROM {table:abc123} -- from other\n/* join more */"));
     }
+
+    @Test
+    void anApostropheInACommentHidesNothingAfterIt() {
+        assertEquals(List.of("shop.orders", "shop.customers"), SqlTableNames.readBy(
+                "SELECT * -- the customer's orders\nFROM shop.orders o JOIN shop.customers c ON o.note = 'vip'"));
+        assertEquals(List.of("shop.orders"), SqlTableNames.readBy(
+                "SELECT 1 /* don't */ FROM shop.orders WHERE note = 'it''s'"));
+    }
+
+    @Test
+    void commentMarksInsideLiteralsOrQuotedNamesHideNothingAfterThem() {
+        assertEquals(List.of("shop.orders"), SqlTableNames.readBy(
+                "SELECT '--' AS dashes, '/*' AS opening FROM shop.orders"));
+        assertEquals(List.of("it's.t", "shop.orders"), SqlTableNames.readBy(
+                "SELECT 1 FROM \"it's\".t, shop.orders WHERE x = 'a'"));
+    }
+
+    @Test
+    void postgresDollarQuotedAndEscapedLiteralsAreText() {
+        assertEquals(List.of("shop.orders"), SqlTableNames.readBy(
+                "SELECT $$ from fake $$, E'it\\'s from fake' FROM shop.orders"));
+        assertEquals(List.of("shop.orders"), SqlTableNames.readBy(
+                "SELECT $tag$ don't from fake $tag$ FROM shop.orders"));
+    }
 }
