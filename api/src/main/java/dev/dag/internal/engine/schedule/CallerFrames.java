@@ -13,7 +13,10 @@ import java.util.List;
  */
 public final class CallerFrames {
     private final Thread caller = Thread.currentThread();
-    private final StackTraceElement[] frames = StackTraces.forUser(new Throwable()).getStackTrace();
+    // the frames are taken now but turned into stack trace elements only for an error: most runs have none, and
+    // that costs far more than taking them
+    private final Throwable taken = new Throwable();
+    private StackTraceElement[] frames;
 
     /** The frames of this thread, the one that runs the flow. */
     public CallerFrames() {
@@ -32,8 +35,17 @@ public final class CallerFrames {
             common++;
         }
         trace = new ArrayList<>(trace.subList(0, trace.size() - common));
-        trace.addAll(Arrays.asList(frames));
+        trace.addAll(Arrays.asList(frames()));
         error.setStackTrace(trace.toArray(StackTraceElement[]::new));
         return StackTraces.forUser(error);
+    }
+
+    private StackTraceElement[] frames() {
+        synchronized (taken) {
+            if (frames == null) {
+                frames = StackTraces.forUser(taken).getStackTrace();
+            }
+            return frames;
+        }
     }
 }
