@@ -43,7 +43,7 @@ public final class OneOfTenChanged implements Scenario {
                 List<Samples> samples = Repetitions.interleaved(options.warmup(), options.reps(), List.of(
                         () -> dagRerun(db, rows, ++salt),
                         () -> plainRebuild(db, plain, rows, ++salt),
-                        () -> safe.replace(query(db, rows, ++salt))));
+                        () -> safe.replace(query(db, rows, ++salt), rows)));
                 report(db, rows, samples, report);
             }
             StatementBreakdown.print("b", () -> dagRerun(db, rows, ++salt));

@@ -2,7 +2,9 @@ package dev.dag.bench.macro;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * Scenario b's second baseline: one table of a stage replaced with plain JDBC, by someone who wants what dag
@@ -35,8 +37,11 @@ final class SafePublishByHand implements AutoCloseable {
                 + " AS SELECT * FROM " + table(0));
     }
 
-    /** Replaces the table behind the view with one of {@code query}; returns the nanoseconds it took. */
-    long replace(String query) throws Exception {
+    /**
+     * Replaces the table behind the view with one of {@code query}, which has {@code rows} rows; returns the
+     * nanoseconds it took (the check that the view reads them after, not timed, included).
+     */
+    long replace(String query, long rows) throws Exception {
         String old = table(generation);
         String next = table(++generation);
         String run = "run-" + generation;
@@ -64,7 +69,20 @@ final class SafePublishByHand implements AutoCloseable {
         }
         update("UPDATE " + db.scratchTable("runs") + " SET finished_at = CURRENT_TIMESTAMP, status = 'succeeded' "
                 + "WHERE run_id = ?", run);
-        return System.nanoTime() - start;
+        long elapsed = System.nanoTime() - start;
+        expectRows(rows);
+        return elapsed;
+    }
+
+    private void expectRows(long rows) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery("SELECT count(*) FROM " + db.scratchTable("view_t0"))) {
+            result.next();
+            if (result.getLong(1) != rows) {
+                throw new IllegalStateException("the view replaced by hand reads " + result.getLong(1) + " rows, not "
+                        + rows);
+            }
+        }
     }
 
     private String table(int generation) {
