@@ -98,6 +98,13 @@ class CacheTrustIT {
         return Table.of("SELECT count(*) AS n FROM " + outsideTable).name("outside_count");
     }
 
+    /** The same read, after a comment with an apostrophe in it (which once hid the rest of the SQL from dag). */
+    @Materialize(lazy = true)
+    static Table fromOutsideAfterAComment() {
+        return Table.of("SELECT count(*) AS n -- the shop's orders\nFROM " + outsideTable + " WHERE 'x' <> 'y'")
+                .name("outside_count_commented");
+    }
+
     /** The fingerprint of the outside table: its row count. */
     static final class OutsideRows implements dev.dag.Freshness {
         @Override
@@ -253,6 +260,20 @@ class CacheTrustIT {
         assertTrue(result.summary().contains("warning: raw.fromOutside reads " + shop + ".orders"), result.summary());
         assertEquals(List.of(), result.task("fromOutsideWithFreshness").orElseThrow().warnings(),
                 "a task that declares its source's freshness is not warned about");
+        db.execute("DROP SCHEMA " + shop + " CASCADE");
+    }
+
+    @OnEachDatabase
+    void aCommentWithAnApostropheDoesNotHideTheTableOutsideDagFromTheWarning(TestDatabase db) {
+        String shop = db.config().schemaPrefix() + "shop";
+        db.execute("CREATE SCHEMA " + shop, "CREATE TABLE " + shop + ".orders AS SELECT 1 AS id");
+        outsideTable = shop + ".orders";
+
+        Result result = db.run(Flows.oneStage("outside", "raw", CacheTrustIT::fromOutsideAfterAComment));
+
+        List<String> warnings = result.task("fromOutsideAfterAComment").orElseThrow().warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("reads " + shop + ".orders, which is neither an input"), warnings.get(0));
         db.execute("DROP SCHEMA " + shop + " CASCADE");
     }
 
