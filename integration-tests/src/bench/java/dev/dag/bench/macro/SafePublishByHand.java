@@ -39,7 +39,7 @@ final class SafePublishByHand implements AutoCloseable {
 
     /**
      * Replaces the table behind the view with one of {@code query}, which has {@code rows} rows; returns the
-     * nanoseconds it took (the check that the view reads them after, not timed, included).
+     * nanoseconds the replacement took. The check after it, that the view reads those rows, is not timed.
      */
     long replace(String query, long rows) throws Exception {
         String old = table(generation);
