@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * SQL text as tokens for the readings of this package: names (quoted or not), dag's {@code {table:key}}
- * placeholders and punctuation, with string literals emptied and comments dropped, so that nothing inside them
+ * placeholders and punctuation; string literals and comments give no token, so that nothing inside them
  * counts. Public so that a caller reading one statement several ways splits it once.
  */
 public final class SqlTokens {
